@@ -1,0 +1,690 @@
+// gemm/rules/check.h - the verdict on one call of the GEMM family.
+//
+// Input: the API row and, for each role, a value or "unknown". Output: one
+// finding per defect, each naming the parameter, its value, the bound and the
+// reason, in the words both the clang-tidy checks and the runtime guard print.
+// An unknown argument never yields a finding: it stands for every value.
+#ifndef GEMM_RULES_CHECK_H
+#define GEMM_RULES_CHECK_H
+
+#include "gemm/rules/api.h"
+#include "gemm/rules/enums.h"
+#include "gemm/rules/type_tables.h"
+#include "gemm/rules/vendor.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace gemm {
+namespace rules {
+
+struct Value {
+  bool Known = false;
+  int64_t V = 0;
+
+  static Value of(int64_t X) { return Value{true, X}; }
+  static Value unknown() { return Value{}; }
+};
+
+struct CallValues {
+  Value Scalar[RoleCount];
+  // Host arrays of the grouped APIs (trans, m, n, k, ld, group_size), one
+  // entry per group; shorter than group_count or empty where not known.
+  std::vector<Value> PerGroup[RoleCount];
+  // The C++ overload of cublas_api.h that takes a cudaDataType computeType.
+  bool LegacyComputeType = false;
+  // The computeType argument has a cudaDataType type (wording only: C code
+  // and the _64 APIs have no overload that converts it).
+  bool ComputeTypeIsDataType = false;
+  // hipBLAS before HIPBLAS_V2: types are hipblasDatatype_t.
+  bool HipblasLegacyTypes = false;
+  // CUBLAS_VERSION of the headers or library in use; 0 when not known.
+  int64_t LibraryVersion = 0;
+
+  Value &operator[](Role R) { return Scalar[static_cast<unsigned>(R)]; }
+  const Value &operator[](Role R) const {
+    return Scalar[static_cast<unsigned>(R)];
+  }
+  std::vector<Value> &group(Role R) { return PerGroup[static_cast<unsigned>(R)]; }
+  const std::vector<Value> &group(Role R) const {
+    return PerGroup[static_cast<unsigned>(R)];
+  }
+};
+
+// Each category is one clang-tidy check (gemm-<name>) and one tag of the
+// runtime guard's reports.
+enum class Category : uint8_t {
+  LeadingDimension,
+  InvalidSize,
+  TypeCombination,
+  InvalidEnum,
+};
+
+constexpr const char *categoryName(Category C) {
+  switch (C) {
+  case Category::LeadingDimension: return "leading-dimension";
+  case Category::InvalidSize: return "invalid-size";
+  case Category::TypeCombination: return "type-combination";
+  case Category::InvalidEnum: return "invalid-enum";
+  }
+  return "unknown";
+}
+
+struct Finding {
+  Category Cat;
+  const char *RuleId; // the rule in docs/rules.md, e.g. "ld.operand"
+  Role Param;         // the argument the message is about
+  int Group = -1;     // index into the grouped APIs' host arrays
+  int64_t Value = 0;  // the argument's value
+  int64_t Bound = 0;  // the limit it breaks, where the rule has one
+  std::string Message;
+  std::string Note;         // how to fix it; may be empty
+  bool RowMajorIdiom = false; // the note explains the row-major idiom
+  std::vector<Role> Inputs; // the arguments whose values decide the finding
+};
+
+// The name cuBLAS's (or hipBLAS's, rocBLAS's) documentation gives a role.
+inline std::string paramName(const ApiInfo &Api, Role R, int Group = -1) {
+  const bool Roc = Api.Vend == Vendor::Rocblas;
+  const char *Base = "?";
+  switch (R) {
+  case Role::Handle: Base = "handle"; break;
+  case Role::TransA: Base = Roc ? "transA" : "transa"; break;
+  case Role::TransB: Base = Roc ? "transB" : "transb"; break;
+  case Role::M: Base = "m"; break;
+  case Role::N: Base = "n"; break;
+  case Role::K: Base = "k"; break;
+  case Role::Alpha: Base = "alpha"; break;
+  case Role::A: Base = Roc ? "a" : "A"; break;
+  case Role::AType: Base = Roc ? "a_type" : "Atype"; break;
+  case Role::Lda: Base = "lda"; break;
+  case Role::StrideA: Base = "strideA"; break;
+  case Role::B: Base = Roc ? "b" : "B"; break;
+  case Role::BType: Base = Roc ? "b_type" : "Btype"; break;
+  case Role::Ldb: Base = "ldb"; break;
+  case Role::StrideB: Base = "strideB"; break;
+  case Role::Beta: Base = "beta"; break;
+  case Role::C: Base = Roc ? "c" : "C"; break;
+  case Role::CType: Base = Roc ? "c_type" : "Ctype"; break;
+  case Role::Ldc: Base = "ldc"; break;
+  case Role::StrideC: Base = "strideC"; break;
+  case Role::D: Base = "d"; break;
+  case Role::DType: Base = "d_type"; break;
+  case Role::Ldd: Base = "ldd"; break;
+  case Role::BatchCount: Base = "batchCount"; break;
+  case Role::GroupCount: Base = "group_count"; break;
+  case Role::GroupSize: Base = "group_size"; break;
+  case Role::ComputeType: Base = Roc ? "compute_type" : "computeType"; break;
+  case Role::Algo: Base = "algo"; break;
+  case Role::SolutionIndex: Base = "solution_index"; break;
+  case Role::Flags: Base = "flags"; break;
+  case Role::Count: break;
+  }
+  std::string Name = Base;
+  if (Group >= 0) {
+    if (R != Role::GroupSize)
+      Name += "_array";
+    Name += "[" + std::to_string(Group) + "]";
+  }
+  return Name;
+}
+
+namespace detail {
+
+inline std::string quote(const std::string &S) { return "'" + S + "'"; }
+
+// The stored shape of an operand: A is m x k unless transposed, B is k x n.
+struct Operand {
+  Role Trans, Ld, Rows, Cols; // Rows/Cols of op(X), before the transpose
+  char Letter;
+};
+
+class Checker {
+public:
+  Checker(const ApiInfo &Api, const CallValues &In) : Api(Api), In(In) {
+    for (unsigned I = 0; I < RoleCount; ++I)
+      Narrowed[I] = false;
+  }
+
+  std::vector<Finding> run() {
+    checkSizeWidths();
+    if (Api.isGrouped())
+      checkGroups();
+    else
+      checkShape(-1);
+    checkTypes();
+    checkAlgo();
+    return std::move(Out);
+  }
+
+private:
+  const ApiInfo &Api;
+  const CallValues &In;
+  std::vector<Finding> Out;
+  bool Narrowed[RoleCount];
+
+  Value get(Role R, int Group = -1) const {
+    if (!Api.has(R) || Narrowed[static_cast<unsigned>(R)])
+      return Value::unknown();
+    if (Group >= 0 && isPerGroup(R)) {
+      const std::vector<Value> &G = In.group(R);
+      return static_cast<size_t>(Group) < G.size() ? G[Group] : Value::unknown();
+    }
+    return In[R];
+  }
+
+  bool isPerGroup(Role R) const {
+    switch (R) {
+    case Role::TransA: case Role::TransB: case Role::M: case Role::N:
+    case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
+    case Role::GroupSize:
+      return Api.isGrouped();
+    default:
+      return false;
+    }
+  }
+
+  std::string name(Role R, int Group = -1) const {
+    return paramName(Api, R, isPerGroup(R) ? Group : -1);
+  }
+
+  Finding &add(Category Cat, const char *RuleId, Role Param, int Group,
+               int64_t V, std::string Msg, std::string Note,
+               std::vector<Role> Inputs) {
+    Finding F;
+    F.Cat = Cat;
+    F.RuleId = RuleId;
+    F.Param = Param;
+    F.Group = isPerGroup(Param) ? Group : -1;
+    F.Value = V;
+    F.Message = std::move(Msg);
+    F.Note = std::move(Note);
+    F.Inputs = std::move(Inputs);
+    Out.push_back(std::move(F));
+    return Out.back();
+  }
+
+  // --- sizes --------------------------------------------------------------
+
+  // 32-bit APIs take m, n, k, the leading dimensions, batchCount and
+  // group_count as int: a wider constant wraps (rulebook 1.3).
+  void checkSizeWidths() {
+    if (Api.Int64Dims)
+      return;
+    static constexpr Role IntRoles[] = {Role::M,   Role::N,   Role::K,
+                                        Role::Lda, Role::Ldb, Role::Ldc,
+                                        Role::Ldd, Role::BatchCount,
+                                        Role::GroupCount};
+    for (Role R : IntRoles) {
+      if (isPerGroup(R))
+        continue; // host arrays are int already
+      Value V = get(R);
+      if (!V.Known || fitsInt(V.V))
+        continue;
+      const int64_t Wrapped =
+          static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(V.V)));
+      std::string Msg = quote(name(R)) + " (" + std::to_string(V.V) +
+                        ") does not fit the 32-bit 'int' parameter of " +
+                        Api.Name + " and becomes " + std::to_string(Wrapped);
+      std::string Note;
+      if (has64BitVariant())
+        Note = std::string("call ") + Api.Name +
+               "_64, which takes 64-bit sizes and leading dimensions";
+      add(Category::InvalidSize, "size.int32", R, -1, V.V, Msg, Note, {R}).Bound =
+          std::numeric_limits<int32_t>::max();
+      Narrowed[static_cast<unsigned>(R)] = true;
+    }
+  }
+
+  static bool fitsInt(int64_t V) {
+    return V >= std::numeric_limits<int32_t>::min() &&
+           V <= std::numeric_limits<int32_t>::max();
+  }
+
+  bool has64BitVariant() const {
+    return findApi((std::string(Api.Name) + "_64").c_str()) != nullptr;
+  }
+
+  void checkNonNegative(Role R, int Group) {
+    Value V = get(R, Group);
+    if (V.Known && V.V < 0)
+      add(Category::InvalidSize, "size.negative", R, Group, V.V,
+          quote(name(R, Group)) + " (" + std::to_string(V.V) +
+              ") must not be negative",
+          "", {R});
+  }
+
+  void checkGroups() {
+    checkNonNegative(Role::GroupCount, -1);
+    Value Count = get(Role::GroupCount);
+    if (!Count.Known || Count.V <= 0)
+      return;
+    // The arrays are as long as group_count; look no further than what is
+    // known, and bound the work on absurd counts.
+    size_t Known = 0;
+    for (Role R : {Role::TransA, Role::TransB, Role::M, Role::N, Role::K,
+                   Role::Lda, Role::Ldb, Role::Ldc, Role::GroupSize})
+      Known = std::max(Known, In.group(R).size());
+    const int64_t Limit = std::min<int64_t>(Count.V, static_cast<int64_t>(Known));
+    for (int64_t G = 0; G < Limit; ++G) {
+      checkShape(static_cast<int>(G));
+      checkNonNegative(Role::GroupSize, static_cast<int>(G));
+    }
+  }
+
+  // Sizes, transposes and leading dimensions of one problem (or group).
+  void checkShape(int Group) {
+    const bool TransAValid = checkTrans(Role::TransA, Group);
+    const bool TransBValid = checkTrans(Role::TransB, Group);
+    for (Role R : {Role::M, Role::N, Role::K})
+      checkNonNegative(R, Group);
+    if (!Api.isGrouped())
+      checkNonNegative(Role::BatchCount, Group);
+
+    if (TransAValid)
+      checkOperandLd(Operand{Role::TransA, Role::Lda, Role::M, Role::K, 'A'},
+                     Group);
+    if (TransBValid)
+      checkOperandLd(Operand{Role::TransB, Role::Ldb, Role::K, Role::N, 'B'},
+                     Group);
+    checkOutputLd(Role::Ldc, 'C', Group);
+    if (Api.has(Role::Ldd))
+      checkOutputLd(Role::Ldd, 'D', Group);
+  }
+
+  // --- enums --------------------------------------------------------------
+
+  // Returns false when the value is known to be invalid.
+  bool checkTrans(Role R, int Group) {
+    Value V = get(R, Group);
+    if (!V.Known)
+      return true;
+    const int64_t Canon = canonicalOperation(Api.Vend, V.V);
+    if (isValidOperation(Canon))
+      return true;
+    std::string Msg;
+    if (Canon == op::CONJG)
+      Msg = quote(name(R, Group)) + " is " + operationName(Api.Vend, V.V) +
+            ", a placeholder that cuBLAS does not support; use " +
+            validOperationList(Api.Vend);
+    else
+      Msg = quote(name(R, Group)) + " (" + std::to_string(V.V) +
+            ") is not a valid operation; use " + validOperationList(Api.Vend);
+    add(Category::InvalidEnum, "enum.trans", R, Group, V.V, Msg, "", {R});
+    return false;
+  }
+
+  void checkAlgo() {
+    Value V = get(Role::Algo);
+    if (!V.Known || isValidAlgoFor(Api.Vend, V.V))
+      return;
+    add(Category::InvalidEnum, "enum.algo", Role::Algo, -1, V.V,
+        quote(name(Role::Algo)) + " (" + std::to_string(V.V) + ") is not a " +
+            algoTypeName(Api.Vend) + " enumerator",
+        "", {Role::Algo});
+  }
+
+  // --- leading dimensions -------------------------------------------------
+
+  // "max(1, m)" for cuBLAS and hipBLAS; rocBLAS accepts ld = 0 when the
+  // dimension is 0 (rulebook section 6).
+  bool usesMaxOne() const { return Api.Vend != Vendor::Rocblas; }
+
+  int64_t lowerBound(int64_t Dim) const {
+    return usesMaxOne() ? std::max<int64_t>(1, Dim) : Dim;
+  }
+
+  std::string boundText(const std::string &DimName, int64_t Dim) const {
+    if (usesMaxOne())
+      return "max(1, " + DimName + ") = " + std::to_string(lowerBound(Dim));
+    return DimName + " = " + std::to_string(Dim);
+  }
+
+  void checkOperandLd(const Operand &X, int Group) {
+    Value Ld = get(X.Ld, Group);
+    if (!Ld.Known)
+      return;
+    Value Trans = get(X.Trans, Group);
+    Value Rows = get(X.Rows, Group), Cols = get(X.Cols, Group);
+    const std::string LdName = quote(name(X.Ld, Group));
+    const std::string Letter(1, X.Letter);
+
+    if (!Trans.Known) {
+      // Invalid for every valid op only if below both candidate bounds.
+      if (!Rows.Known || !Cols.Known || Rows.V < 0 || Cols.V < 0)
+        return;
+      const int64_t Min = std::min(lowerBound(Rows.V), lowerBound(Cols.V));
+      if (Ld.V >= Min)
+        return;
+      add(Category::LeadingDimension, "ld.operand", X.Ld, Group, Ld.V,
+          LdName + " (" + std::to_string(Ld.V) + ") must be at least " +
+              boundText(name(X.Rows, Group), Rows.V) + " when " +
+              quote(name(X.Trans, Group)) + " is " +
+              operationName(Api.Vend, vendorOperation(Api.Vend, op::N)) +
+              " and at least " + boundText(name(X.Cols, Group), Cols.V) +
+              " otherwise",
+          "", {X.Ld, X.Rows, X.Cols}).Bound = Min;
+      return;
+    }
+
+    const bool NoTrans = canonicalOperation(Api.Vend, Trans.V) == op::N;
+    const Role StoredRows = NoTrans ? X.Rows : X.Cols;
+    const Role StoredCols = NoTrans ? X.Cols : X.Rows;
+    Value Dim = get(StoredRows, Group);
+    if (!Dim.Known || Dim.V < 0 || Ld.V >= lowerBound(Dim.V))
+      return;
+    const std::string RowsName = name(StoredRows, Group);
+    const std::string ColsName = name(StoredCols, Group);
+    std::string Msg = LdName + " (" + std::to_string(Ld.V) +
+                      ") must be at least " + boundText(RowsName, Dim.V) +
+                      " because " + quote(name(X.Trans, Group)) + " is " +
+                      operationName(Api.Vend, Trans.V) + " (" + Letter +
+                      " is stored " + RowsName + " x " + ColsName +
+                      ", column-major)";
+    Value Other = get(StoredCols, Group);
+    std::string Note;
+    const bool Idiom = Other.Known && Other.V == Ld.V;
+    if (Idiom)
+      Note = LdName + " equals " + quote(ColsName) + ", the number of columns of " +
+             Letter + " as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip " +
+             quote(name(X.Trans, Group));
+    else
+      Note = "set " + LdName + " to the number of rows of the allocation holding " +
+             Letter + ", at least " + std::to_string(lowerBound(Dim.V));
+    Finding &F = add(Category::LeadingDimension, "ld.operand", X.Ld, Group,
+                     Ld.V, Msg, Note, {X.Ld, X.Trans, StoredRows});
+    F.Bound = lowerBound(Dim.V);
+    F.RowMajorIdiom = Idiom;
+  }
+
+  void checkOutputLd(Role LdRole, char Letter, int Group) {
+    Value Ld = get(LdRole, Group);
+    Value M = get(Role::M, Group);
+    if (!Ld.Known || !M.Known || M.V < 0 || Ld.V >= lowerBound(M.V))
+      return;
+    const std::string LdName = quote(name(LdRole, Group));
+    const std::string MName = name(Role::M, Group), NName = name(Role::N, Group);
+    std::string Msg = LdName + " (" + std::to_string(Ld.V) +
+                      ") must be at least " + boundText(MName, M.V) + " (" +
+                      std::string(1, Letter) + " is stored " + MName + " x " +
+                      NName + ", column-major)";
+    Value N = get(Role::N, Group);
+    std::string Note;
+    const bool Idiom = N.Known && N.V == Ld.V;
+    if (Idiom)
+      Note = LdName + " equals " + quote(NName) + ", the number of columns of " +
+             std::string(1, Letter) +
+             "; for a row-major result, swap A and B and exchange m and n (compute C^T = B^T * A^T)";
+    else
+      Note = "set " + LdName + " to the number of rows of the allocation holding " +
+             std::string(1, Letter) + ", at least " + std::to_string(lowerBound(M.V));
+    Finding &F = add(Category::LeadingDimension, "ld.output", LdRole, Group,
+                     Ld.V, Msg, Note, {LdRole, Role::M});
+    F.Bound = lowerBound(M.V);
+    F.RowMajorIdiom = Idiom;
+  }
+
+  // --- types --------------------------------------------------------------
+
+  void checkTypes() {
+    if (Api.Types == TypeScheme::Fixed)
+      return;
+    // Canonical (cuBLAS) values; -1 for unknown, detail::NotAnEnumerator
+    // once reported as invalid.
+    int64_t AB[2] = {-1, -1};
+    int64_t CT = -1;
+    bool Valid = true;
+    const Role DataRoles[] = {Role::AType, Role::BType, Role::CType, Role::DType};
+    int64_t Canon[4] = {-1, -1, -1, -1};
+    for (int I = 0; I < 4; ++I) {
+      Value V = get(DataRoles[I]);
+      if (!V.Known)
+        continue;
+      Canon[I] = canonicalDataType(Api.Vend, V.V, In.HipblasLegacyTypes);
+      if (Canon[I] == Unmodelled) {
+        Canon[I] = -1; // a real enumerator outside the rulebook: stay silent
+        continue;
+      }
+      if (!isKnownDataType(Canon[I])) {
+        add(Category::InvalidEnum, "enum.data-type", DataRoles[I], -1, V.V,
+            quote(name(DataRoles[I])) + " (" + std::to_string(V.V) +
+                ") is not a " + dataTypeTypeName(Api.Vend, In.HipblasLegacyTypes) +
+                " value",
+            "", {DataRoles[I]});
+        Valid = false;
+      }
+    }
+    AB[0] = Canon[0];
+    AB[1] = Canon[1];
+
+    bool ComputeKnown = false;
+    Value Compute = get(Role::ComputeType);
+    if (Compute.Known) {
+      if (In.LegacyComputeType) {
+        CT = migrateLegacyComputeType(Compute.V);
+        if (CT < 0) {
+          legacyComputeFinding(Compute.V);
+          return;
+        }
+      } else {
+        CT = canonicalComputeType(Api.Vend, Compute.V, In.HipblasLegacyTypes);
+        if (CT == Unmodelled)
+          return;
+        if (!checkComputeTypeValue(Compute.V, CT))
+          return;
+      }
+      ComputeKnown = true;
+    }
+    if (!Valid)
+      return;
+
+    // FP8 / FP6 / FP4 belong to cublasLtMatmul only.
+    bool Narrow = false;
+    for (int I = 0; I < 4; ++I)
+      if (Canon[I] >= 0 && isNarrowFloatDataType(Canon[I])) {
+        add(Category::TypeCombination, "types.narrow-float", DataRoles[I], -1,
+            get(DataRoles[I]).V,
+            quote(name(DataRoles[I])) + " is " + dataTypeName(Api.Vend, Canon[I]) +
+                ": " + Api.Name + " does not accept FP8, FP6 or FP4 data",
+            "FP8 and FP4 GEMMs go through cublasLtMatmul", {DataRoles[I]});
+        Narrow = true;
+      }
+    if (Narrow)
+      return;
+
+    if (AB[0] >= 0 && AB[1] >= 0 && AB[0] != AB[1]) {
+      add(Category::TypeCombination, "types.mixed-ab", Role::BType, -1,
+          get(Role::BType).V,
+          quote(name(Role::BType)) + " (" + dataTypeName(Api.Vend, AB[1]) +
+              ") must equal " + quote(name(Role::AType)) + " (" +
+              dataTypeName(Api.Vend, AB[0]) + "): " + Api.Name +
+              " has no mixed-type A and B inputs",
+          "convert one operand so both have the same type",
+          {Role::AType, Role::BType});
+      return;
+    }
+    const int64_t ABType = AB[0] >= 0 ? AB[0] : AB[1];
+    const Role ABRole = AB[0] >= 0 ? Role::AType : Role::BType;
+    int64_t CType = Canon[2];
+    // rocblas_gemm_ex writes D; C and D must agree (rulebook section 6).
+    if (Canon[3] >= 0 && CType >= 0 && Canon[3] != CType) {
+      add(Category::TypeCombination, "types.c-d", Role::DType, -1,
+          get(Role::DType).V,
+          quote(name(Role::DType)) + " (" + dataTypeName(Api.Vend, Canon[3]) +
+              ") must equal " + quote(name(Role::CType)) + " (" +
+              dataTypeName(Api.Vend, CType) + ")",
+          "", {Role::CType, Role::DType});
+      return;
+    }
+    if (CType < 0)
+      CType = Canon[3];
+    checkCombination(ComputeKnown ? CT : -1, ABType, ABRole, CType);
+  }
+
+  // Returns false when the compute type is invalid (and reported).
+  bool checkComputeTypeValue(int64_t Raw, int64_t Canon) {
+    if (!isKnownComputeType(Canon)) {
+      std::string Msg = quote(name(Role::ComputeType)) + " (" +
+                        std::to_string(Raw) + ") is not a " +
+                        computeTypeTypeName(Api.Vend) + " value";
+      std::string Note;
+      if (Api.Vend == Vendor::Cublas &&
+          (In.ComputeTypeIsDataType || lookupName(DataTypeNames, Raw))) {
+        const int64_t Mapped = migrateLegacyComputeType(Raw);
+        Msg = quote(name(Role::ComputeType)) + " is " +
+              (lookupName(DataTypeNames, Raw) ? lookupName(DataTypeNames, Raw)
+                                              : std::to_string(Raw)) +
+              " (" + std::to_string(Raw) +
+              "), a cudaDataType, where " + Api.Name +
+              " reads a cublasComputeType_t";
+        if (Mapped >= 0)
+          Note = std::string("pass ") + lookupName(ComputeTypeNames, Mapped);
+        else
+          Note = "pass a cublasComputeType_t such as CUBLAS_COMPUTE_32F";
+      }
+      add(Category::InvalidEnum, "enum.compute-type", Role::ComputeType, -1, Raw,
+          Msg, Note,
+          {Role::ComputeType});
+      return false;
+    }
+    const int64_t Since = computeTypeSinceVersion(Canon);
+    if (Api.Vend == Vendor::Cublas && In.LibraryVersion > 0 &&
+        In.LibraryVersion < Since) {
+      add(Category::InvalidEnum, "enum.version", Role::ComputeType, -1, Raw,
+          quote(name(Role::ComputeType)) + " " +
+              lookupName(ComputeTypeNames, Canon) + " needs cuBLAS " +
+              versionText(Since) + " or newer, but CUBLAS_VERSION is " +
+              std::to_string(In.LibraryVersion),
+          "", {Role::ComputeType});
+      return false;
+    }
+    return true;
+  }
+
+  static std::string versionText(int64_t V) {
+    return std::to_string(V / 10000) + "." + std::to_string(V / 100 % 100);
+  }
+
+  void legacyComputeFinding(int64_t Raw) {
+    const char *Name = lookupName(DataTypeNames, Raw);
+    add(Category::TypeCombination, "types.legacy-compute", Role::ComputeType,
+        -1, Raw,
+        quote(name(Role::ComputeType)) + " " +
+            (Name ? std::string(Name) : "(" + std::to_string(Raw) + ")") +
+            " is a cudaDataType that the C++ compatibility overload of " +
+            Api.Name +
+            " cannot map to a compute type; it returns "
+            "CUBLAS_STATUS_NOT_SUPPORTED without calling cuBLAS",
+        "the overload maps only CUDA_R_16F, CUDA_R_32F, CUDA_R_64F, "
+        "CUDA_R_32I, CUDA_C_32F and CUDA_C_64F; pass a cublasComputeType_t "
+        "such as CUBLAS_COMPUTE_32F",
+        {Role::ComputeType});
+  }
+
+  static bool matches(int64_t Want, int64_t Have) {
+    return Want < 0 || Want == Have;
+  }
+
+  void checkCombination(int64_t CT, int64_t AB, Role ABRole, int64_t CType) {
+    const bool HasCompute = Api.has(Role::ComputeType);
+    ComboTable Table = combosFor(Api.Types);
+    bool Any = false, ComputeAB = false, Compute = false;
+    for (const TypeCombo &Row : Table) {
+      const bool CMatch = !HasCompute || matches(CT, Row.Compute);
+      Compute |= CMatch;
+      ComputeAB |= CMatch && matches(AB, Row.AB);
+      Any |= CMatch && matches(AB, Row.AB) && matches(CType, Row.C);
+    }
+    if (Any)
+      return;
+
+    std::string Combo;
+    auto Append = [&](const std::string &Part) {
+      Combo += (Combo.empty() ? "" : ", ") + Part;
+    };
+    if (HasCompute && CT >= 0)
+      Append(name(Role::ComputeType) + " " + computeTypeName(Api.Vend, CT));
+    if (AB >= 0)
+      Append(paramName(Api, Role::AType) + "/" + paramName(Api, Role::BType) +
+             " " + dataTypeName(Api.Vend, AB));
+    if (CType >= 0)
+      Append(paramName(Api, Role::CType) + " " + dataTypeName(Api.Vend, CType));
+
+    // Blame the last argument that, with the earlier ones fixed, leaves no
+    // supported row: the output type if compute and input agree, else the
+    // input type.
+    Role Blamed = Role::ComputeType;
+    std::string Note;
+    if (!HasCompute || CT < 0 || ComputeAB) {
+      Blamed = (ComputeAB && CType >= 0) ? Role::CType : ABRole;
+      Note = supportedList(CT, Blamed == Role::CType ? AB : -1, Blamed);
+    } else if (Compute) {
+      Blamed = AB >= 0 ? ABRole : Role::CType;
+      Note = supportedList(CT, -1, Blamed);
+    }
+    std::vector<Role> Inputs;
+    if (HasCompute && CT >= 0)
+      Inputs.push_back(Role::ComputeType);
+    if (AB >= 0)
+      Inputs.push_back(ABRole);
+    if (CType >= 0)
+      Inputs.push_back(Role::CType);
+    add(Category::TypeCombination, "types.combination", Blamed, -1,
+        get(Blamed).V,
+        "unsupported type combination for " + std::string(Api.Name) + ": " +
+            Combo,
+        Note, Inputs);
+  }
+
+  // "with CUBLAS_COMPUTE_32F and Atype CUDA_R_16F, Ctype must be one of ..."
+  std::string supportedList(int64_t CT, int64_t AB, Role Blamed) const {
+    const bool HasCompute = Api.has(Role::ComputeType);
+    std::vector<int64_t> Seen;
+    for (const TypeCombo &Row : combosFor(Api.Types)) {
+      if (HasCompute && !matches(CT, Row.Compute))
+        continue;
+      if (!matches(AB, Row.AB))
+        continue;
+      const int64_t V = Blamed == Role::CType ? Row.C : Row.AB;
+      bool Dup = false;
+      for (int64_t S : Seen)
+        Dup |= S == V;
+      if (!Dup)
+        Seen.push_back(V);
+    }
+    if (Seen.empty())
+      return "";
+    std::string Prefix;
+    if (HasCompute && CT >= 0)
+      Prefix = "with " + computeTypeName(Api.Vend, CT);
+    if (AB >= 0)
+      Prefix += std::string(Prefix.empty() ? "with " : " and ") +
+                paramName(Api, Role::AType) + " " + dataTypeName(Api.Vend, AB);
+    std::string List;
+    for (size_t I = 0; I < Seen.size(); ++I)
+      List += (I == 0 ? "" : I + 1 == Seen.size() ? " or " : ", ") +
+              dataTypeName(Api.Vend, Seen[I]);
+    const std::string Subject =
+        Blamed == Role::CType ? paramName(Api, Role::CType)
+                              : paramName(Api, Role::AType) + "/" +
+                                    paramName(Api, Role::BType);
+    return (Prefix.empty() ? "" : Prefix + ", ") + Subject +
+           (Seen.size() <= 2 ? " must be " : " must be one of ") + List;
+  }
+};
+
+} // namespace detail
+
+// The verdict on one call: every defect the known values prove.
+inline std::vector<Finding> checkCall(const ApiInfo &Api,
+                                      const CallValues &Values) {
+  return detail::Checker(Api, Values).run();
+}
+
+} // namespace rules
+} // namespace gemm
+
+#endif // GEMM_RULES_CHECK_H

@@ -1,0 +1,177 @@
+//===--- GemmCallAnalysis.cpp - gemm-tidy --------------------------------===//
+
+#include "GemmCallAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "clang/Lex/MacroInfo.h"
+#include <limits>
+
+namespace clang::tidy::gemm {
+
+using rules::Role;
+using rules::Value;
+
+const Expr *GemmCall::argument(Role R) const {
+  const int Pos = Api->position(R);
+  if (Pos < 0 || static_cast<unsigned>(Pos) >= Call->getNumArgs())
+    return nullptr;
+  return Call->getArg(Pos);
+}
+
+std::vector<llvm::StringRef> gemmFunctionNames() {
+  std::vector<llvm::StringRef> Names;
+  for (const rules::ApiInfo &Info : rules::ApiTable)
+    Names.push_back(Info.Name);
+  return Names;
+}
+
+const Expr *strippedArgument(const Expr *E) {
+  return E ? E->IgnoreParenImpCasts() : nullptr;
+}
+
+Value foldInteger(const Expr *E, const ASTContext &Ctx) {
+  E = strippedArgument(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors() || !E->getType()->isIntegralOrEnumerationType())
+    return Value::unknown();
+  Expr::EvalResult Result;
+  if (!E->EvaluateAsInt(Result, Ctx))
+    return Value::unknown();
+  const llvm::APSInt &V = Result.Val.getInt();
+  if (V.isRepresentableByInt64())
+    return Value::of(V.getExtValue());
+  // An unsigned constant beyond INT64_MAX: any 'int' or 'int64_t' parameter
+  // sees something else entirely; saturate so the width rule reports it.
+  return Value::of(std::numeric_limits<int64_t>::max());
+}
+
+namespace {
+
+/// The enumeration a (possibly typedef'd) type names, e.g. "cudaDataType_t".
+llvm::StringRef enumName(QualType T) {
+  if (const auto *ET = T.getCanonicalType()->getAs<EnumType>())
+    if (const EnumDecl *D = ET->getDecl())
+      return D->getName();
+  return {};
+}
+
+bool isCudaDataTypeEnum(QualType T) {
+  const llvm::StringRef Name = enumName(T);
+  return Name == "cudaDataType_t" || Name == "cudaDataType";
+}
+
+/// Elements of a constant host array, e.g. `const int m_array[] = {64, 32}`
+/// passed to a grouped API.
+std::vector<Value> foldConstantArray(const Expr *E, const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(strippedArgument(E));
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || Var->getType().isVolatileQualified())
+    return {};
+  const auto *ArrayTy = Ctx.getAsConstantArrayType(Var->getType());
+  if (!ArrayTy || !ArrayTy->getElementType().isConstQualified())
+    return {};
+  const auto *Init = dyn_cast_or_null<InitListExpr>(Var->getInit());
+  if (!Init)
+    return {};
+  std::vector<Value> Values;
+  for (unsigned I = 0; I < Init->getNumInits(); ++I)
+    Values.push_back(foldInteger(Init->getInit(I), Ctx));
+  // Elements the initializer leaves out are zero.
+  const uint64_t Size = ArrayTy->getSize().getZExtValue();
+  if (Size <= 4096)
+    Values.resize(Size, Value::of(0));
+  return Values;
+}
+
+bool isPerGroupArray(const rules::ApiInfo &Api, Role R) {
+  if (!Api.isGrouped())
+    return false;
+  switch (R) {
+  case Role::TransA: case Role::TransB: case Role::M: case Role::N:
+  case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
+  case Role::GroupSize:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isIntegerRole(Role R) {
+  switch (R) {
+  case Role::Handle: case Role::Alpha: case Role::Beta: case Role::A:
+  case Role::B: case Role::C: case Role::D:
+    return false;
+  default:
+    return true;
+  }
+}
+
+} // namespace
+
+std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
+                                        const FunctionDecl &Callee,
+                                        const ASTContext &Ctx) {
+  const IdentifierInfo *Id = Callee.getIdentifier();
+  if (!Id)
+    return std::nullopt;
+  const rules::ApiInfo *Api = rules::findApi(Id->getName().str().c_str());
+  if (!Api || Callee.getNumParams() != Api->NumArgs ||
+      Call.getNumArgs() != Api->NumArgs || Call.containsErrors())
+    return std::nullopt;
+
+  GemmCall Result;
+  Result.Call = &Call;
+  Result.Api = Api;
+  rules::CallValues &Values = Result.Values;
+  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    const Expr *Arg = Result.argument(R);
+    if (!Arg || !isIntegerRole(R))
+      continue;
+    if (isPerGroupArray(*Api, R))
+      Values.group(R) = foldConstantArray(Arg, Ctx);
+    else
+      Values[R] = foldInteger(Arg, Ctx);
+  }
+
+  if (const Expr *Compute = Result.argument(Role::ComputeType)) {
+    const int Pos = Api->position(Role::ComputeType);
+    Values.LegacyComputeType =
+        Api->Vend == rules::Vendor::Cublas &&
+        isCudaDataTypeEnum(Callee.getParamDecl(Pos)->getType());
+    Values.ComputeTypeIsDataType =
+        isCudaDataTypeEnum(strippedArgument(Compute)->getType());
+  }
+  if (Api->Vend == rules::Vendor::Hipblas && Api->has(Role::AType))
+    Values.HipblasLegacyTypes =
+        enumName(Callee.getParamDecl(Api->position(Role::AType))->getType()) ==
+        "hipblasDatatype_t";
+  return Result;
+}
+
+int64_t cublasVersion(const Preprocessor *PP) {
+  if (!PP)
+    return 0;
+  auto Number = [PP](llvm::StringRef Name) -> int64_t {
+    const IdentifierInfo *II = PP->getIdentifierInfo(Name);
+    const MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
+    if (!MI || MI->getNumTokens() != 1 ||
+        !MI->getReplacementToken(0).is(tok::numeric_constant))
+      return -1;
+    const Token &T = MI->getReplacementToken(0);
+    int64_t V = -1;
+    if (llvm::StringRef(PP->getSpelling(T)).getAsInteger(10, V))
+      return -1;
+    return V;
+  };
+  const int64_t Major = Number("CUBLAS_VER_MAJOR"),
+                Minor = Number("CUBLAS_VER_MINOR"),
+                Patch = Number("CUBLAS_VER_PATCH");
+  if (Major < 0 || Minor < 0 || Patch < 0)
+    return 0;
+  return Major * 10000 + Minor * 100 + Patch;
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,58 @@
+//===--- GemmCallAnalysis.h - gemm-tidy ---------------------------*- C++ -*-===//
+//
+// Turns a call of the GEMM family into the rules core's input: the API row
+// and, for each role, the argument's value when it can be folded at compile
+// time. What cannot be folded stays unknown, so the rules stay silent on it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_GEMMCALLANALYSIS_H
+#define GEMM_TIDY_GEMMCALLANALYSIS_H
+
+#include "gemm/rules.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Preprocessor.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+namespace rules = ::gemm::rules;
+
+struct GemmCall {
+  const CallExpr *Call = nullptr;
+  const rules::ApiInfo *Api = nullptr;
+  rules::CallValues Values;
+
+  /// The argument that plays role \p R, or null where the API has none.
+  const Expr *argument(rules::Role R) const;
+};
+
+/// The names of every function in the rules core's API table.
+std::vector<llvm::StringRef> gemmFunctionNames();
+
+/// Folds the arguments of \p Call, a call of \p Callee. Returns nothing
+/// when the call is not one the rules apply to: an unknown name, a callee
+/// whose parameter count differs from the API table (an old or foreign
+/// declaration), or arguments that contain errors.
+std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
+                                        const FunctionDecl &Callee,
+                                        const ASTContext &Ctx);
+
+/// CUBLAS_VERSION from the cuBLAS headers seen so far, or 0.
+int64_t cublasVersion(const Preprocessor *PP);
+
+/// The value of an integer or enumeration expression when it folds to a
+/// constant. Implicit conversions are looked through, so a 64-bit constant
+/// passed to an 'int' parameter keeps its value (the rules report the
+/// narrowing); explicit casts are honoured.
+rules::Value foldInteger(const Expr *E, const ASTContext &Ctx);
+
+/// The argument with parentheses and implicit conversions stripped.
+const Expr *strippedArgument(const Expr *E);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_GEMMCALLANALYSIS_H

@@ -1,0 +1,55 @@
+//===--- GemmCallCheck.h - gemm-tidy ------------------------------*- C++ -*-===//
+//
+// The part every gemm-* check shares: match calls of the GEMM family, fold
+// their arguments, ask the rules core, and report the findings of one
+// category with notes that show where each deciding value came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_GEMMCALLCHECK_H
+#define GEMM_TIDY_GEMMCALLCHECK_H
+
+#include "GemmCallAnalysis.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include <set>
+#include <string>
+#include <utility>
+
+namespace clang::tidy::gemm {
+
+class GemmCallCheck : public ClangTidyCheck {
+public:
+  GemmCallCheck(StringRef Name, ClangTidyContext *Context,
+                rules::Category Category);
+
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) final;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onStartOfTranslationUnit() final { Reported.clear(); }
+
+protected:
+  /// Whether this check reports \p F; the category is already checked.
+  virtual bool shouldReport(const rules::Finding &F) const { return true; }
+  /// Whether to attach the rules core's fix note to \p F.
+  virtual bool shouldAddFixNote(const rules::Finding &F) const { return true; }
+  /// The cuBLAS version the rules assume; 0 to read CUBLAS_VERSION.
+  virtual int64_t libraryVersionOverride() const { return 0; }
+
+private:
+  void report(const GemmCall &Call, const rules::Finding &F,
+              const SourceManager &SM);
+  void noteValueOrigin(const GemmCall &Call, rules::Role R,
+                       const SourceManager &SM);
+
+  const rules::Category Category;
+  Preprocessor *PP = nullptr;
+  /// Call site and message of each warning already given, so a call in a
+  /// template is reported once however often it is instantiated.
+  std::set<std::pair<unsigned, std::string>> Reported;
+};
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_GEMMCALLCHECK_H

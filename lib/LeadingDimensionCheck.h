@@ -1,0 +1,31 @@
+//===--- LeadingDimensionCheck.h - gemm-tidy ----------------------------*- C++ -*-===//
+
+#ifndef GEMM_TIDY_LEADINGDIMENSIONCHECK_H
+#define GEMM_TIDY_LEADINGDIMENSIONCHECK_H
+
+#include "GemmCallCheck.h"
+
+namespace clang::tidy::gemm {
+
+/// Finds leading dimensions below the stored row count of a cuBLAS GEMM operand.
+///
+/// For the user-facing documentation see:
+/// docs/checks/gemm-leading-dimension.md
+class LeadingDimensionCheck : public GemmCallCheck {
+public:
+  LeadingDimensionCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  bool shouldAddFixNote(const rules::Finding &F) const override {
+    return RowMajorHint || !F.RowMajorIdiom;
+  }
+
+  /// When the leading dimension equals the operand's column count (the row-major
+  /// mix-up), explain the row-major idiom in the note.
+  const bool RowMajorHint;
+};
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_LEADINGDIMENSIONCHECK_H
