@@ -1,0 +1,49 @@
+# lit configuration for the gemm-tidy checks. The suite runs once per header
+# configuration: 'cuda' (the real CUDA 13 toolkit headers) and 'standin'
+# (test/Inputs/standin, for machines without CUDA).
+import os
+import lit.formats
+
+config.name = "gemm-tidy (%s headers)" % config.gemm_headers
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".c", ".cpp", ".cu", ".test"]
+config.excludes = ["Inputs", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gemm_binary_dir, "lit-" + config.gemm_headers)
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+if config.gemm_headers == "cuda":
+    header_flags = "-I" + config.gemm_cuda_include
+    config.available_features.add("cuda-headers")
+else:
+    header_flags = "-I" + os.path.join(inputs, "standin")
+    config.available_features.add("standin-headers")
+header_flags += " -I" + os.path.join(inputs, "hip")
+
+config.available_features.add("llvm-%s" % config.gemm_llvm_major)
+if int(config.gemm_llvm_major) >= 22 and config.gemm_headers == "cuda":
+    # clang 19 cannot parse CUDA 13's headers in CUDA mode; clang 22 can.
+    config.available_features.add("cuda-mode")
+if config.gemm_other_plugin:
+    config.available_features.add("other-plugin")
+
+runner = "%s %s --clang-tidy=%s --filecheck=%s --plugin=%s" % (
+    config.python_executable,
+    os.path.join(config.test_source_root, "check_gemm_tidy.py"),
+    config.gemm_clang_tidy, config.gemm_filecheck, config.gemm_plugin)
+
+config.substitutions.append(("%check_gemm_tidy", runner))
+config.substitutions.append(("%gemm_cxx_flags", "-std=c++17 " + header_flags))
+config.substitutions.append(("%gemm_c_flags", "-x c -std=c99 " + header_flags))
+config.substitutions.append(("%gemm_cuda_flags",
+    "-x cuda --cuda-host-only -nocudalib --cuda-path=%s -std=c++17 %s"
+    % (config.gemm_cuda_root, header_flags)))
+config.substitutions.append(("%clang_tidy", config.gemm_clang_tidy))
+config.substitutions.append(("%plugin", config.gemm_plugin))
+config.substitutions.append(("%other_clang_tidy", config.gemm_other_clang_tidy))
+config.substitutions.append(("%other_plugin", config.gemm_other_plugin))
+config.substitutions.append(("%llvm_major", config.gemm_llvm_major))
+config.substitutions.append(("%other_llvm_major", config.gemm_other_llvm_major))
+config.substitutions.append(("%FileCheck", config.gemm_filecheck))
+config.substitutions.append(("%not", config.gemm_not))
+config.substitutions.append(("%inputs", inputs))
