@@ -1,0 +1,17 @@
+// Calls inside system headers, including the cudaDataType overloads that
+// cublas_api.h itself defines, are not the user's and are never reported;
+// calls in the user's own headers are, like any clang-tidy diagnostic.
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- --header-filter='.*' -- %gemm_cxx_flags -isystem %inputs/sys -I %inputs/user
+
+#include <cublas_v2.h>
+#include <bad_gemm_system.h>
+#include <bad_gemm_user.h>
+// CHECK-MESSAGES: bad_gemm_user.h:{{[0-9]+}}:{{[0-9]+}}: warning: 'lda' (8) must be at least max(1, m) = 64
+
+void useLegacyOverload(cublasHandle_t h, const void *A, void *C, const float *s) {
+  // This resolves to the inline overload in cublas_api.h, whose body calls
+  // cublasGemmEx with a migrated compute type; only this call is ours.
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, s, A, CUDA_R_32F, 4, A, CUDA_R_32F, 4, s, C, CUDA_R_32F, 4, CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
+  badSystem(h, A, C, s);
+  badUser(h, A, C, s);
+}
