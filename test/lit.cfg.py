@@ -24,8 +24,8 @@ config.available_features.add("llvm-%s" % config.gemm_llvm_major)
 if int(config.gemm_llvm_major) >= 22 and config.gemm_headers == "cuda":
     # clang 19 cannot parse CUDA 13's headers in CUDA mode; clang 22 can.
     config.available_features.add("cuda-mode")
-if config.gemm_other_plugin:
-    config.available_features.add("other-plugin")
+if config.gemm_other_clang_tidy:
+    config.available_features.add("other-clang-tidy")
 
 runner = "%s %s --clang-tidy=%s --filecheck=%s --plugin=%s" % (
     config.python_executable,
@@ -41,7 +41,6 @@ config.substitutions.append(("%gemm_cuda_flags",
 config.substitutions.append(("%clang_tidy", config.gemm_clang_tidy))
 config.substitutions.append(("%plugin", config.gemm_plugin))
 config.substitutions.append(("%other_clang_tidy", config.gemm_other_clang_tidy))
-config.substitutions.append(("%other_plugin", config.gemm_other_plugin))
 config.substitutions.append(("%llvm_major", config.gemm_llvm_major))
 config.substitutions.append(("%other_llvm_major", config.gemm_other_llvm_major))
 config.substitutions.append(("%FileCheck", config.gemm_filecheck))
