@@ -128,8 +128,12 @@ void GemmCallCheck::noteValueOrigin(const GemmCall &Call, Role R,
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
       const SourceLocation Origin =
           Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
-      diag(Origin, "'%0' is %1, the value of '%2'", DiagnosticIDs::Note)
-          << Name << std::to_string(V.V) << Var->getName();
+      if (Var->getName() == Name)
+        diag(Origin, "'%0' is %1", DiagnosticIDs::Note)
+            << Name << std::to_string(V.V);
+      else
+        diag(Origin, "'%0' is %1, the value of '%2'", DiagnosticIDs::Note)
+            << Name << std::to_string(V.V) << Var->getName();
       return;
     }
   if (!FromMacro && isSelfEvident(E))
