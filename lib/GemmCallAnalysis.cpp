@@ -6,6 +6,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/StringMap.h"
 #include <limits>
 
 namespace clang::tidy::gemm {
@@ -20,11 +21,18 @@ const Expr *GemmCall::argument(Role R) const {
   return Call->getArg(Pos);
 }
 
-std::vector<llvm::StringRef> gemmFunctionNames() {
-  std::vector<llvm::StringRef> Names;
-  for (const rules::ApiInfo &Info : rules::ApiTable)
-    Names.push_back(Info.Name);
-  return Names;
+const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name) {
+  if (!Name.starts_with("cublas") && !Name.starts_with("hipblas") &&
+      !Name.starts_with("rocblas"))
+    return nullptr;
+  static const llvm::StringMap<const rules::ApiInfo *> Table = [] {
+    llvm::StringMap<const rules::ApiInfo *> T;
+    for (const rules::ApiInfo &Info : rules::ApiTable)
+      T[Info.Name] = &Info;
+    return T;
+  }();
+  const auto It = Table.find(Name);
+  return It == Table.end() ? nullptr : It->second;
 }
 
 const Expr *strippedArgument(const Expr *E) {
@@ -116,7 +124,7 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
   const IdentifierInfo *Id = Callee.getIdentifier();
   if (!Id)
     return std::nullopt;
-  const rules::ApiInfo *Api = rules::findApi(Id->getName().str().c_str());
+  const rules::ApiInfo *Api = gemmApiNamed(Id->getName());
   if (!Api || Callee.getNumParams() != Api->NumArgs ||
       Call.getNumArgs() != Api->NumArgs || Call.containsErrors())
     return std::nullopt;

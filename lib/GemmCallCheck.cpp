@@ -19,12 +19,17 @@ GemmCallCheck::GemmCallCheck(StringRef Name, ClangTidyContext *Context,
 
 void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   // Narrow by name first: every other call costs one identifier lookup.
-  const auto GemmFunction = functionDecl(hasAnyName(gemmFunctionNames()));
-  const auto Caller = decl().bind("caller");
-  Finder->addMatcher(
-      callExpr(callee(GemmFunction.bind("callee")), forCallable(Caller))
-          .bind("call"),
-      this);
+  // No ancestor matchers: they would build a parent map of the whole
+  // translation unit, which costs more than everything else here.
+  const auto GemmFunction = functionDecl(isGemmFamilyFunction());
+  Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
+                     this);
+  auto Excluded = functionDecl(isDefinition(), isGemmFamilyFunction());
+  if (getLangOpts().CUDA)
+    Excluded = functionDecl(
+        isDefinition(), anyOf(isGemmFamilyFunction(), hasAttr(attr::CUDAGlobal),
+                              hasAttr(attr::CUDADevice)));
+  Finder->addMatcher(Excluded.bind("excluded"), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -45,10 +50,9 @@ bool isDeviceOnly(const Decl *D) {
 
 /// cublas_api.h defines inline overloads (the cudaDataType computeType
 /// forms) that call the real entry point; those are not the user's calls.
-bool isGemmFunctionItself(const Decl *D) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-  const IdentifierInfo *Id = FD ? FD->getIdentifier() : nullptr;
-  return Id && rules::findApi(Id->getName().str().c_str());
+bool isGemmFunctionItself(const FunctionDecl *FD) {
+  const IdentifierInfo *Id = FD->getIdentifier();
+  return Id && gemmApiNamed(Id->getName());
 }
 
 /// A literal or an enumerator, possibly negated or cast: its value is
@@ -67,15 +71,23 @@ bool isSelfEvident(const Expr *E) {
 } // namespace
 
 void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
+  const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("excluded")) {
+    if ((isDeviceOnly(Fn) || isGemmFunctionItself(Fn)) && Fn->getBody())
+      ExcludedBodies.push_back(
+          SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange());
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const auto *Caller = Result.Nodes.getNodeAs<Decl>("caller");
   if (!Call || !Callee)
     return;
-  const SourceManager &SM = *Result.SourceManager;
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())) ||
-      isDeviceOnly(Caller) || isGemmFunctionItself(Caller))
+  const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
+  if (SM.isInSystemHeader(At))
     return;
+  for (const SourceRange &Body : ExcludedBodies)
+    if (SM.isPointWithin(At, Body.getBegin(), Body.getEnd()))
+      return;
 
   std::optional<GemmCall> Analyzed =
       analyzeGemmCall(*Call, *Callee, *Result.Context);

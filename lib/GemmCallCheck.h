@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clang::tidy::gemm {
 
@@ -27,7 +28,10 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) final;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
-  void onStartOfTranslationUnit() final { Reported.clear(); }
+  void onStartOfTranslationUnit() final {
+    Reported.clear();
+    ExcludedBodies.clear();
+  }
 
 protected:
   /// Whether this check reports \p F; the category is already checked.
@@ -48,6 +52,10 @@ private:
   /// Call site and message of each warning already given, so a call in a
   /// template is reported once however often it is instantiated.
   std::set<std::pair<unsigned, std::string>> Reported;
+  /// Bodies of functions whose calls are not the user's to check: device
+  /// code, and the GEMM functions' own inline overloads. Matches arrive in
+  /// traversal order, so a body is known before the calls inside it.
+  std::vector<SourceRange> ExcludedBodies;
 };
 
 } // namespace clang::tidy::gemm
