@@ -29,8 +29,7 @@ bool endsWith(const std::string &S, const std::string &Suffix) {
 // (role, position) pairs; every role not listed must be absent.
 using Layout = std::vector<std::pair<Role, int>>;
 
-void expectLayout(const char *Name, const Layout &Expected,
-                  unsigned NumArgs) {
+void expectLayout(const char *Name, const Layout &Expected, unsigned NumArgs) {
   SCOPED_TRACE(Name);
   const ApiInfo *Info = findApi(Name);
   ASSERT_NE(Info, nullptr);
@@ -51,79 +50,98 @@ void expectLayout(const char *Name, const Layout &Expected,
 using R = Role;
 
 const Layout GemmExLayout = {
-    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},  {R::M, 3},
-    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},   {R::A, 7},
-    {R::AType, 8},  {R::Lda, 9},    {R::B, 10},      {R::BType, 11},
-    {R::Ldb, 12},   {R::Beta, 13},  {R::C, 14},      {R::CType, 15},
-    {R::Ldc, 16},   {R::ComputeType, 17},            {R::Algo, 18}};
+    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},
+    {R::M, 3},      {R::N, 4},      {R::K, 5},
+    {R::Alpha, 6},  {R::A, 7},      {R::AType, 8},
+    {R::Lda, 9},    {R::B, 10},     {R::BType, 11},
+    {R::Ldb, 12},   {R::Beta, 13},  {R::C, 14},
+    {R::CType, 15}, {R::Ldc, 16},   {R::ComputeType, 17},
+    {R::Algo, 18}};
 
 const Layout GemmBatchedExLayout = {
-    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},  {R::M, 3},
-    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},   {R::A, 7},
-    {R::AType, 8},  {R::Lda, 9},    {R::B, 10},      {R::BType, 11},
-    {R::Ldb, 12},   {R::Beta, 13},  {R::C, 14},      {R::CType, 15},
-    {R::Ldc, 16},   {R::BatchCount, 17}, {R::ComputeType, 18},
-    {R::Algo, 19}};
+    {R::Handle, 0}, {R::TransA, 1},      {R::TransB, 2},       {R::M, 3},
+    {R::N, 4},      {R::K, 5},           {R::Alpha, 6},        {R::A, 7},
+    {R::AType, 8},  {R::Lda, 9},         {R::B, 10},           {R::BType, 11},
+    {R::Ldb, 12},   {R::Beta, 13},       {R::C, 14},           {R::CType, 15},
+    {R::Ldc, 16},   {R::BatchCount, 17}, {R::ComputeType, 18}, {R::Algo, 19}};
 
 const Layout GemmStridedBatchedExLayout = {
-    {R::Handle, 0},      {R::TransA, 1},  {R::TransB, 2},
-    {R::M, 3},           {R::N, 4},       {R::K, 5},
-    {R::Alpha, 6},       {R::A, 7},       {R::AType, 8},
-    {R::Lda, 9},         {R::StrideA, 10}, {R::B, 11},
-    {R::BType, 12},      {R::Ldb, 13},    {R::StrideB, 14},
-    {R::Beta, 15},       {R::C, 16},      {R::CType, 17},
-    {R::Ldc, 18},        {R::StrideC, 19}, {R::BatchCount, 20},
-    {R::ComputeType, 21}, {R::Algo, 22}};
+    {R::Handle, 0},      {R::TransA, 1},
+    {R::TransB, 2},      {R::M, 3},
+    {R::N, 4},           {R::K, 5},
+    {R::Alpha, 6},       {R::A, 7},
+    {R::AType, 8},       {R::Lda, 9},
+    {R::StrideA, 10},    {R::B, 11},
+    {R::BType, 12},      {R::Ldb, 13},
+    {R::StrideB, 14},    {R::Beta, 15},
+    {R::C, 16},          {R::CType, 17},
+    {R::Ldc, 18},        {R::StrideC, 19},
+    {R::BatchCount, 20}, {R::ComputeType, 21},
+    {R::Algo, 22}};
 
 const Layout GemmGroupedBatchedExLayout = {
-    {R::Handle, 0}, {R::TransA, 1},       {R::TransB, 2},  {R::M, 3},
-    {R::N, 4},      {R::K, 5},            {R::Alpha, 6},   {R::A, 7},
-    {R::AType, 8},  {R::Lda, 9},          {R::B, 10},      {R::BType, 11},
-    {R::Ldb, 12},   {R::Beta, 13},        {R::C, 14},      {R::CType, 15},
-    {R::Ldc, 16},   {R::GroupCount, 17},  {R::GroupSize, 18},
-    {R::ComputeType, 19}};
+    {R::Handle, 0},     {R::TransA, 1},      {R::TransB, 2},
+    {R::M, 3},          {R::N, 4},           {R::K, 5},
+    {R::Alpha, 6},      {R::A, 7},           {R::AType, 8},
+    {R::Lda, 9},        {R::B, 10},          {R::BType, 11},
+    {R::Ldb, 12},       {R::Beta, 13},       {R::C, 14},
+    {R::CType, 15},     {R::Ldc, 16},        {R::GroupCount, 17},
+    {R::GroupSize, 18}, {R::ComputeType, 19}};
 
 const Layout TypedLayout = {
-    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2}, {R::M, 3},
-    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},  {R::A, 7},
-    {R::Lda, 8},    {R::B, 9},      {R::Ldb, 10},   {R::Beta, 11},
-    {R::C, 12},     {R::Ldc, 13}};
+    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2}, {R::M, 3},   {R::N, 4},
+    {R::K, 5},      {R::Alpha, 6},  {R::A, 7},      {R::Lda, 8}, {R::B, 9},
+    {R::Ldb, 10},   {R::Beta, 11},  {R::C, 12},     {R::Ldc, 13}};
 
 const Layout TypedBatchedLayout = {
-    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2}, {R::M, 3},
-    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},  {R::A, 7},
-    {R::Lda, 8},    {R::B, 9},      {R::Ldb, 10},   {R::Beta, 11},
-    {R::C, 12},     {R::Ldc, 13},   {R::BatchCount, 14}};
-
-const Layout TypedStridedBatchedLayout = {
-    {R::Handle, 0},   {R::TransA, 1}, {R::TransB, 2},   {R::M, 3},
-    {R::N, 4},        {R::K, 5},      {R::Alpha, 6},    {R::A, 7},
-    {R::Lda, 8},      {R::StrideA, 9}, {R::B, 10},      {R::Ldb, 11},
-    {R::StrideB, 12}, {R::Beta, 13},  {R::C, 14},       {R::Ldc, 15},
-    {R::StrideC, 16}, {R::BatchCount, 17}};
-
-const Layout TypedGroupedBatchedLayout = {
     {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},     {R::M, 3},
     {R::N, 4},      {R::K, 5},      {R::Alpha, 6},      {R::A, 7},
     {R::Lda, 8},    {R::B, 9},      {R::Ldb, 10},       {R::Beta, 11},
+    {R::C, 12},     {R::Ldc, 13},   {R::BatchCount, 14}};
+
+const Layout TypedStridedBatchedLayout = {
+    {R::Handle, 0},   {R::TransA, 1},     {R::TransB, 2}, {R::M, 3},
+    {R::N, 4},        {R::K, 5},          {R::Alpha, 6},  {R::A, 7},
+    {R::Lda, 8},      {R::StrideA, 9},    {R::B, 10},     {R::Ldb, 11},
+    {R::StrideB, 12}, {R::Beta, 13},      {R::C, 14},     {R::Ldc, 15},
+    {R::StrideC, 16}, {R::BatchCount, 17}};
+
+const Layout TypedGroupedBatchedLayout = {
+    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},      {R::M, 3},
+    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},       {R::A, 7},
+    {R::Lda, 8},    {R::B, 9},      {R::Ldb, 10},        {R::Beta, 11},
     {R::C, 12},     {R::Ldc, 13},   {R::GroupCount, 14}, {R::GroupSize, 15}};
 
 const Layout TypedExLayout = {
-    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2},  {R::M, 3},
-    {R::N, 4},      {R::K, 5},      {R::Alpha, 6},   {R::A, 7},
-    {R::AType, 8},  {R::Lda, 9},    {R::B, 10},      {R::BType, 11},
-    {R::Ldb, 12},   {R::Beta, 13},  {R::C, 14},      {R::CType, 15},
-    {R::Ldc, 16}};
+    {R::Handle, 0}, {R::TransA, 1}, {R::TransB, 2}, {R::M, 3},     {R::N, 4},
+    {R::K, 5},      {R::Alpha, 6},  {R::A, 7},      {R::AType, 8}, {R::Lda, 9},
+    {R::B, 10},     {R::BType, 11}, {R::Ldb, 12},   {R::Beta, 13}, {R::C, 14},
+    {R::CType, 15}, {R::Ldc, 16}};
 
-const Layout RocblasGemmExLayout = {
-    {R::Handle, 0},       {R::TransA, 1},  {R::TransB, 2},
-    {R::M, 3},            {R::N, 4},       {R::K, 5},
-    {R::Alpha, 6},        {R::A, 7},       {R::AType, 8},
-    {R::Lda, 9},          {R::B, 10},      {R::BType, 11},
-    {R::Ldb, 12},         {R::Beta, 13},   {R::C, 14},
-    {R::CType, 15},       {R::Ldc, 16},    {R::D, 17},
-    {R::DType, 18},       {R::Ldd, 19},    {R::ComputeType, 20},
-    {R::Algo, 21},        {R::SolutionIndex, 22}, {R::Flags, 23}};
+const Layout RocblasGemmExLayout = {{R::Handle, 0},
+                                    {R::TransA, 1},
+                                    {R::TransB, 2},
+                                    {R::M, 3},
+                                    {R::N, 4},
+                                    {R::K, 5},
+                                    {R::Alpha, 6},
+                                    {R::A, 7},
+                                    {R::AType, 8},
+                                    {R::Lda, 9},
+                                    {R::B, 10},
+                                    {R::BType, 11},
+                                    {R::Ldb, 12},
+                                    {R::Beta, 13},
+                                    {R::C, 14},
+                                    {R::CType, 15},
+                                    {R::Ldc, 16},
+                                    {R::D, 17},
+                                    {R::DType, 18},
+                                    {R::Ldd, 19},
+                                    {R::ComputeType, 20},
+                                    {R::Algo, 21},
+                                    {R::SolutionIndex, 22},
+                                    {R::Flags, 23}};
 
 // Both the 32-bit name and its _64 twin.
 void expectPair(const std::string &Name, const Layout &L, unsigned NumArgs) {
@@ -134,14 +152,20 @@ void expectPair(const std::string &Name, const Layout &L, unsigned NumArgs) {
 } // namespace
 
 TEST(ApiTable, RequiredNamesArePresent) {
-  std::vector<std::string> Required = {
-      "cublasGemmEx",          "cublasGemmBatchedEx",
-      "cublasGemmStridedBatchedEx", "cublasGemmGroupedBatchedEx",
-      "cublasSgemm_v2",        "cublasDgemm_v2",
-      "cublasCgemm_v2",        "cublasZgemm_v2",
-      "cublasHgemm",           "cublasSgemmEx",
-      "cublasCgemmEx",         "cublasCgemm3m",
-      "cublasZgemm3m",         "cublasCgemm3mEx"};
+  std::vector<std::string> Required = {"cublasGemmEx",
+                                       "cublasGemmBatchedEx",
+                                       "cublasGemmStridedBatchedEx",
+                                       "cublasGemmGroupedBatchedEx",
+                                       "cublasSgemm_v2",
+                                       "cublasDgemm_v2",
+                                       "cublasCgemm_v2",
+                                       "cublasZgemm_v2",
+                                       "cublasHgemm",
+                                       "cublasSgemmEx",
+                                       "cublasCgemmEx",
+                                       "cublasCgemm3m",
+                                       "cublasZgemm3m",
+                                       "cublasCgemm3mEx"};
   for (const char *T : {"S", "D", "C", "Z", "H"}) {
     Required.push_back(std::string("cublas") + T + "gemmBatched");
     Required.push_back(std::string("cublas") + T + "gemmStridedBatched");
@@ -216,15 +240,15 @@ TEST(ApiTable, CublasGroupedPositions) {
 }
 
 TEST(ApiTable, TypedPositions) {
-  for (const char *Name : {"cublasSgemm_v2", "cublasDgemm_v2", "cublasCgemm_v2",
-                           "cublasZgemm_v2", "cublasHgemm", "cublasCgemm3m",
-                           "cublasZgemm3m"})
+  for (const char *Name :
+       {"cublasSgemm_v2", "cublasDgemm_v2", "cublasCgemm_v2", "cublasZgemm_v2",
+        "cublasHgemm", "cublasCgemm3m", "cublasZgemm3m"})
     expectPair(Name, TypedLayout, 14);
   for (const char *Stem : {"cublasSgemm", "cublasDgemm", "cublasCgemm",
                            "cublasZgemm", "cublasHgemm", "cublasCgemm3m"}) {
     expectPair(std::string(Stem) + "Batched", TypedBatchedLayout, 15);
-    expectPair(std::string(Stem) + "StridedBatched",
-               TypedStridedBatchedLayout, 18);
+    expectPair(std::string(Stem) + "StridedBatched", TypedStridedBatchedLayout,
+               18);
   }
   for (const char *Name : {"cublasSgemmEx", "cublasCgemmEx", "cublasCgemm3mEx"})
     expectPair(Name, TypedExLayout, 17);
@@ -311,8 +335,8 @@ TEST(ApiTable, ShapeAndTypeScheme) {
   };
   const Expect Rows[] = {
       {"cublasGemmEx", Vendor::Cublas, Form::Single, TypeScheme::GemmEx, -1},
-      {"cublasGemmBatchedEx", Vendor::Cublas, Form::Batched,
-       TypeScheme::GemmEx, -1},
+      {"cublasGemmBatchedEx", Vendor::Cublas, Form::Batched, TypeScheme::GemmEx,
+       -1},
       {"cublasGemmStridedBatchedEx", Vendor::Cublas, Form::StridedBatched,
        TypeScheme::GemmEx, -1},
       {"cublasGemmGroupedBatchedEx", Vendor::Cublas, Form::GroupedBatched,
@@ -345,8 +369,8 @@ TEST(ApiTable, ShapeAndTypeScheme) {
        TypeScheme::Fixed, dt::R_64F},
       {"hipblasGemmEx", Vendor::Hipblas, Form::Single, TypeScheme::HipblasEx,
        -1},
-      {"hipblasGemmStridedBatchedEx_v2", Vendor::Hipblas,
-       Form::StridedBatched, TypeScheme::HipblasEx, -1},
+      {"hipblasGemmStridedBatchedEx_v2", Vendor::Hipblas, Form::StridedBatched,
+       TypeScheme::HipblasEx, -1},
       {"rocblas_gemm_ex", Vendor::Rocblas, Form::Single, TypeScheme::RocblasEx,
        -1},
   };
@@ -441,7 +465,8 @@ std::vector<Decl> parseDecls(const std::string &Raw) {
     for (size_t At = Text.find(M); At != std::string::npos;
          At = Text.find(M, At + 1)) {
       size_t I = At + M.size();
-      while (I < Text.size() && std::isspace(static_cast<unsigned char>(Text[I])))
+      while (I < Text.size() &&
+             std::isspace(static_cast<unsigned char>(Text[I])))
         ++I;
       size_t NameEnd = I;
       while (NameEnd < Text.size() && isIdent(Text[NameEnd]))
@@ -463,8 +488,9 @@ std::vector<Decl> parseDecls(const std::string &Raw) {
       std::string Piece;
       while (std::getline(SS, Piece, ',')) {
         std::string P = trim(Piece);
-        while (!P.empty() && (P.back() == ']' || P.back() == '[' ||
-                              std::isspace(static_cast<unsigned char>(P.back()))))
+        while (!P.empty() &&
+               (P.back() == ']' || P.back() == '[' ||
+                std::isspace(static_cast<unsigned char>(P.back()))))
           P.pop_back();
         size_t NameStart = P.size();
         while (NameStart > 0 && isIdent(P[NameStart - 1]))
@@ -479,8 +505,7 @@ std::vector<Decl> parseDecls(const std::string &Raw) {
 
 std::string cublasApiHeaderPath() {
   const char *Root = std::getenv("GEMM_CUDA_ROOT");
-  return std::string(Root ? Root : "/usr/local/cuda") +
-         "/include/cublas_api.h";
+  return std::string(Root ? Root : "/usr/local/cuda") + "/include/cublas_api.h";
 }
 
 bool readFile(const std::string &Path, std::string &Out) {
@@ -496,25 +521,44 @@ bool readFile(const std::string &Path, std::string &Out) {
 // The role each cublas_api.h parameter name stands for.
 bool roleOfParam(const std::string &Name, Role &Out) {
   static const std::map<std::string, Role> Names = {
-      {"handle", Role::Handle},       {"transa", Role::TransA},
-      {"transa_array", Role::TransA}, {"transb", Role::TransB},
-      {"transb_array", Role::TransB}, {"m", Role::M},
-      {"m_array", Role::M},           {"n", Role::N},
-      {"n_array", Role::N},           {"k", Role::K},
-      {"k_array", Role::K},           {"alpha", Role::Alpha},
-      {"alpha_array", Role::Alpha},   {"A", Role::A},
-      {"Aarray", Role::A},            {"Atype", Role::AType},
-      {"lda", Role::Lda},             {"lda_array", Role::Lda},
-      {"strideA", Role::StrideA},     {"B", Role::B},
-      {"Barray", Role::B},            {"Btype", Role::BType},
-      {"ldb", Role::Ldb},             {"ldb_array", Role::Ldb},
-      {"strideB", Role::StrideB},     {"beta", Role::Beta},
-      {"beta_array", Role::Beta},     {"C", Role::C},
-      {"Carray", Role::C},            {"Ctype", Role::CType},
-      {"ldc", Role::Ldc},             {"ldc_array", Role::Ldc},
-      {"strideC", Role::StrideC},     {"batchCount", Role::BatchCount},
-      {"group_count", Role::GroupCount}, {"group_size", Role::GroupSize},
-      {"computeType", Role::ComputeType}, {"algo", Role::Algo}};
+      {"handle", Role::Handle},
+      {"transa", Role::TransA},
+      {"transa_array", Role::TransA},
+      {"transb", Role::TransB},
+      {"transb_array", Role::TransB},
+      {"m", Role::M},
+      {"m_array", Role::M},
+      {"n", Role::N},
+      {"n_array", Role::N},
+      {"k", Role::K},
+      {"k_array", Role::K},
+      {"alpha", Role::Alpha},
+      {"alpha_array", Role::Alpha},
+      {"A", Role::A},
+      {"Aarray", Role::A},
+      {"Atype", Role::AType},
+      {"lda", Role::Lda},
+      {"lda_array", Role::Lda},
+      {"strideA", Role::StrideA},
+      {"B", Role::B},
+      {"Barray", Role::B},
+      {"Btype", Role::BType},
+      {"ldb", Role::Ldb},
+      {"ldb_array", Role::Ldb},
+      {"strideB", Role::StrideB},
+      {"beta", Role::Beta},
+      {"beta_array", Role::Beta},
+      {"C", Role::C},
+      {"Carray", Role::C},
+      {"Ctype", Role::CType},
+      {"ldc", Role::Ldc},
+      {"ldc_array", Role::Ldc},
+      {"strideC", Role::StrideC},
+      {"batchCount", Role::BatchCount},
+      {"group_count", Role::GroupCount},
+      {"group_size", Role::GroupSize},
+      {"computeType", Role::ComputeType},
+      {"algo", Role::Algo}};
   auto It = Names.find(Name);
   if (It == Names.end())
     return false;
@@ -524,11 +568,11 @@ bool roleOfParam(const std::string &Name, Role &Out) {
 
 // The GEMM entry points of cublas_api.h that the table must cover.
 bool isGemmFamily(const std::string &Name) {
-  static const char *const Bases[] = {
-      "cublasGemmEx", "cublasGemmBatchedEx", "cublasGemmStridedBatchedEx",
-      "cublasGemmGroupedBatchedEx"};
-  std::string Base = endsWith(Name, "_64") ? Name.substr(0, Name.size() - 3)
-                                           : Name;
+  static const char *const Bases[] = {"cublasGemmEx", "cublasGemmBatchedEx",
+                                      "cublasGemmStridedBatchedEx",
+                                      "cublasGemmGroupedBatchedEx"};
+  std::string Base =
+      endsWith(Name, "_64") ? Name.substr(0, Name.size() - 3) : Name;
   for (const char *B : Bases)
     if (Base == B)
       return true;
@@ -583,10 +627,12 @@ TEST(ApiTable, MatchesCublasApiHeader) {
   }
   // Every cuBLAS row of the table is declared in the header.
   for (const ApiInfo &Info : ApiTable) {
-    if (Info.Vend == Vendor::Cublas)
-      EXPECT_GE(Seen[Info.Name], 1u) << Info.Name << " not in cublas_api.h";
+    if (Info.Vend != Vendor::Cublas)
+      continue;
+    EXPECT_GE(Seen[Info.Name], 1u) << Info.Name << " not in cublas_api.h";
   }
-  // The legacy-computeType overloads exist for exactly these three (§2.1).
+  // The legacy-computeType overloads exist for exactly these three
+  // (rulebook 2.1).
   EXPECT_EQ(Seen["cublasGemmEx"], 2u);
   EXPECT_EQ(Seen["cublasGemmBatchedEx"], 2u);
   EXPECT_EQ(Seen["cublasGemmStridedBatchedEx"], 2u);

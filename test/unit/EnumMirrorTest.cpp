@@ -12,8 +12,8 @@
 #include <string>
 
 #if __has_include(<cublas_api.h>)
-#include <library_types.h>
 #include <cublas_api.h>
+#include <library_types.h>
 #define GEMM_HAVE_CUDA_HEADERS 1
 #else
 #define GEMM_HAVE_CUDA_HEADERS 0
@@ -31,29 +31,46 @@ struct RealEnumerator {
   const char *Name;     // the name the core must give the value
 };
 
-#define GEMM_SAME(E) {E, #E, #E}
+#define GEMM_SAME(E)                                                           \
+  { E, #E, #E }
 
 // Every cudaDataType enumerator of library_types.h (CUDA 13).
 const RealEnumerator RealDataTypes[] = {
-    GEMM_SAME(CUDA_R_16F),     GEMM_SAME(CUDA_C_16F),
-    GEMM_SAME(CUDA_R_16BF),    GEMM_SAME(CUDA_C_16BF),
-    GEMM_SAME(CUDA_R_32F),     GEMM_SAME(CUDA_C_32F),
-    GEMM_SAME(CUDA_R_64F),     GEMM_SAME(CUDA_C_64F),
-    GEMM_SAME(CUDA_R_4I),      GEMM_SAME(CUDA_C_4I),
-    GEMM_SAME(CUDA_R_4U),      GEMM_SAME(CUDA_C_4U),
-    GEMM_SAME(CUDA_R_8I),      GEMM_SAME(CUDA_C_8I),
-    GEMM_SAME(CUDA_R_8U),      GEMM_SAME(CUDA_C_8U),
-    GEMM_SAME(CUDA_R_16I),     GEMM_SAME(CUDA_C_16I),
-    GEMM_SAME(CUDA_R_16U),     GEMM_SAME(CUDA_C_16U),
-    GEMM_SAME(CUDA_R_32I),     GEMM_SAME(CUDA_C_32I),
-    GEMM_SAME(CUDA_R_32U),     GEMM_SAME(CUDA_C_32U),
-    GEMM_SAME(CUDA_R_64I),     GEMM_SAME(CUDA_C_64I),
-    GEMM_SAME(CUDA_R_64U),     GEMM_SAME(CUDA_C_64U),
+    GEMM_SAME(CUDA_R_16F),
+    GEMM_SAME(CUDA_C_16F),
+    GEMM_SAME(CUDA_R_16BF),
+    GEMM_SAME(CUDA_C_16BF),
+    GEMM_SAME(CUDA_R_32F),
+    GEMM_SAME(CUDA_C_32F),
+    GEMM_SAME(CUDA_R_64F),
+    GEMM_SAME(CUDA_C_64F),
+    GEMM_SAME(CUDA_R_4I),
+    GEMM_SAME(CUDA_C_4I),
+    GEMM_SAME(CUDA_R_4U),
+    GEMM_SAME(CUDA_C_4U),
+    GEMM_SAME(CUDA_R_8I),
+    GEMM_SAME(CUDA_C_8I),
+    GEMM_SAME(CUDA_R_8U),
+    GEMM_SAME(CUDA_C_8U),
+    GEMM_SAME(CUDA_R_16I),
+    GEMM_SAME(CUDA_C_16I),
+    GEMM_SAME(CUDA_R_16U),
+    GEMM_SAME(CUDA_C_16U),
+    GEMM_SAME(CUDA_R_32I),
+    GEMM_SAME(CUDA_C_32I),
+    GEMM_SAME(CUDA_R_32U),
+    GEMM_SAME(CUDA_C_32U),
+    GEMM_SAME(CUDA_R_64I),
+    GEMM_SAME(CUDA_C_64I),
+    GEMM_SAME(CUDA_R_64U),
+    GEMM_SAME(CUDA_C_64U),
     GEMM_SAME(CUDA_R_8F_E4M3),
     // An alias: the first-listed name wins.
     {CUDA_R_8F_UE4M3, "CUDA_R_8F_UE4M3", "CUDA_R_8F_E4M3"},
-    GEMM_SAME(CUDA_R_8F_E5M2), GEMM_SAME(CUDA_R_8F_UE8M0),
-    GEMM_SAME(CUDA_R_6F_E2M3), GEMM_SAME(CUDA_R_6F_E3M2),
+    GEMM_SAME(CUDA_R_8F_E5M2),
+    GEMM_SAME(CUDA_R_8F_UE8M0),
+    GEMM_SAME(CUDA_R_6F_E2M3),
+    GEMM_SAME(CUDA_R_6F_E3M2),
     GEMM_SAME(CUDA_R_4F_E2M1),
 };
 
@@ -84,28 +101,50 @@ const RealEnumerator RealOperations[] = {
 
 // Every cublasGemmAlgo_t enumerator.
 const int64_t RealAlgos[] = {
-    CUBLAS_GEMM_DFALT,          CUBLAS_GEMM_DEFAULT,
-    CUBLAS_GEMM_ALGO0,          CUBLAS_GEMM_ALGO1,
-    CUBLAS_GEMM_ALGO2,          CUBLAS_GEMM_ALGO3,
-    CUBLAS_GEMM_ALGO4,          CUBLAS_GEMM_ALGO5,
-    CUBLAS_GEMM_ALGO6,          CUBLAS_GEMM_ALGO7,
-    CUBLAS_GEMM_ALGO8,          CUBLAS_GEMM_ALGO9,
-    CUBLAS_GEMM_ALGO10,         CUBLAS_GEMM_ALGO11,
-    CUBLAS_GEMM_ALGO12,         CUBLAS_GEMM_ALGO13,
-    CUBLAS_GEMM_ALGO14,         CUBLAS_GEMM_ALGO15,
-    CUBLAS_GEMM_ALGO16,         CUBLAS_GEMM_ALGO17,
-    CUBLAS_GEMM_ALGO18,         CUBLAS_GEMM_ALGO19,
-    CUBLAS_GEMM_ALGO20,         CUBLAS_GEMM_ALGO21,
-    CUBLAS_GEMM_ALGO22,         CUBLAS_GEMM_ALGO23,
-    CUBLAS_GEMM_DEFAULT_TENSOR_OP, CUBLAS_GEMM_DFALT_TENSOR_OP,
-    CUBLAS_GEMM_ALGO0_TENSOR_OP,  CUBLAS_GEMM_ALGO1_TENSOR_OP,
-    CUBLAS_GEMM_ALGO2_TENSOR_OP,  CUBLAS_GEMM_ALGO3_TENSOR_OP,
-    CUBLAS_GEMM_ALGO4_TENSOR_OP,  CUBLAS_GEMM_ALGO5_TENSOR_OP,
-    CUBLAS_GEMM_ALGO6_TENSOR_OP,  CUBLAS_GEMM_ALGO7_TENSOR_OP,
-    CUBLAS_GEMM_ALGO8_TENSOR_OP,  CUBLAS_GEMM_ALGO9_TENSOR_OP,
-    CUBLAS_GEMM_ALGO10_TENSOR_OP, CUBLAS_GEMM_ALGO11_TENSOR_OP,
-    CUBLAS_GEMM_ALGO12_TENSOR_OP, CUBLAS_GEMM_ALGO13_TENSOR_OP,
-    CUBLAS_GEMM_ALGO14_TENSOR_OP, CUBLAS_GEMM_ALGO15_TENSOR_OP,
+    CUBLAS_GEMM_DFALT,
+    CUBLAS_GEMM_DEFAULT,
+    CUBLAS_GEMM_ALGO0,
+    CUBLAS_GEMM_ALGO1,
+    CUBLAS_GEMM_ALGO2,
+    CUBLAS_GEMM_ALGO3,
+    CUBLAS_GEMM_ALGO4,
+    CUBLAS_GEMM_ALGO5,
+    CUBLAS_GEMM_ALGO6,
+    CUBLAS_GEMM_ALGO7,
+    CUBLAS_GEMM_ALGO8,
+    CUBLAS_GEMM_ALGO9,
+    CUBLAS_GEMM_ALGO10,
+    CUBLAS_GEMM_ALGO11,
+    CUBLAS_GEMM_ALGO12,
+    CUBLAS_GEMM_ALGO13,
+    CUBLAS_GEMM_ALGO14,
+    CUBLAS_GEMM_ALGO15,
+    CUBLAS_GEMM_ALGO16,
+    CUBLAS_GEMM_ALGO17,
+    CUBLAS_GEMM_ALGO18,
+    CUBLAS_GEMM_ALGO19,
+    CUBLAS_GEMM_ALGO20,
+    CUBLAS_GEMM_ALGO21,
+    CUBLAS_GEMM_ALGO22,
+    CUBLAS_GEMM_ALGO23,
+    CUBLAS_GEMM_DEFAULT_TENSOR_OP,
+    CUBLAS_GEMM_DFALT_TENSOR_OP,
+    CUBLAS_GEMM_ALGO0_TENSOR_OP,
+    CUBLAS_GEMM_ALGO1_TENSOR_OP,
+    CUBLAS_GEMM_ALGO2_TENSOR_OP,
+    CUBLAS_GEMM_ALGO3_TENSOR_OP,
+    CUBLAS_GEMM_ALGO4_TENSOR_OP,
+    CUBLAS_GEMM_ALGO5_TENSOR_OP,
+    CUBLAS_GEMM_ALGO6_TENSOR_OP,
+    CUBLAS_GEMM_ALGO7_TENSOR_OP,
+    CUBLAS_GEMM_ALGO8_TENSOR_OP,
+    CUBLAS_GEMM_ALGO9_TENSOR_OP,
+    CUBLAS_GEMM_ALGO10_TENSOR_OP,
+    CUBLAS_GEMM_ALGO11_TENSOR_OP,
+    CUBLAS_GEMM_ALGO12_TENSOR_OP,
+    CUBLAS_GEMM_ALGO13_TENSOR_OP,
+    CUBLAS_GEMM_ALGO14_TENSOR_OP,
+    CUBLAS_GEMM_ALGO15_TENSOR_OP,
     CUBLAS_GEMM_AUTOTUNE,
 };
 
@@ -118,8 +157,7 @@ template <unsigned N> unsigned distinctValues(const EnumName (&T)[N]) {
   return static_cast<unsigned>(S.size());
 }
 
-template <unsigned N>
-unsigned distinctValues(const RealEnumerator (&T)[N]) {
+template <unsigned N> unsigned distinctValues(const RealEnumerator (&T)[N]) {
   std::set<int64_t> S;
   for (const RealEnumerator &E : T)
     S.insert(E.Value);
@@ -272,8 +310,7 @@ TEST(EnumMirror, ComputeTypeNamesMatchEnumerators) {
   }
   EXPECT_EQ(distinctValues(ComputeTypeNames),
             sizeof(ComputeTypeNames) / sizeof(ComputeTypeNames[0]));
-  EXPECT_EQ(distinctValues(ComputeTypeNames),
-            distinctValues(RealComputeTypes));
+  EXPECT_EQ(distinctValues(ComputeTypeNames), distinctValues(RealComputeTypes));
   // Including the holes 66, 67 and 76.
   for (int64_t V = -64; V < 1024; ++V)
     EXPECT_EQ(isKnownComputeType(V), findReal(RealComputeTypes, V) != nullptr)

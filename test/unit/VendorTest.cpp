@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,8 @@ constexpr int64_t HipR8FE4M3Fnuz = 1000, HipR8FE5M2Fnuz = 1001;
 constexpr int64_t RocF16R = 150, RocF32R = 151, RocF64R = 152, RocF16C = 153,
                   RocF32C = 154, RocF64C = 155, RocI8R = 160, RocU8R = 161,
                   RocI32R = 162, RocU32R = 163, RocI8C = 164, RocU8C = 165,
-                  RocI32C = 166, RocU32C = 167, RocBF16R = 168,
-                  RocBF16C = 169, RocF8R = 170, RocBF8R = 171;
+                  RocI32C = 166, RocU32C = 167, RocBF16R = 168, RocBF16C = 169,
+                  RocF8R = 170, RocBF8R = 171;
 // hipblasComputeType_t.
 constexpr int64_t HipCompute32F = 2;
 
@@ -69,8 +70,8 @@ CallValues rocblasCall() {
   V[Role::Ldb] = Value::of(8);
   V[Role::Ldc] = Value::of(8);
   V[Role::Ldd] = Value::of(8);
-  for (Role R : {Role::AType, Role::BType, Role::CType, Role::DType,
-                 Role::ComputeType})
+  for (Role R :
+       {Role::AType, Role::BType, Role::CType, Role::DType, Role::ComputeType})
     V[R] = Value::of(RocF32R);
   V[Role::Algo] = Value::of(0);
   V[Role::SolutionIndex] = Value::of(0);
@@ -111,8 +112,7 @@ TEST(Vendor, OperationNames) {
   EXPECT_EQ(operationName(Vendor::Hipblas, 113), "HIPBLAS_OP_C");
   EXPECT_EQ(operationName(Vendor::Hipblas, 0), "0");
   EXPECT_EQ(operationName(Vendor::Rocblas, 111), "rocblas_operation_none");
-  EXPECT_EQ(operationName(Vendor::Rocblas, 112),
-            "rocblas_operation_transpose");
+  EXPECT_EQ(operationName(Vendor::Rocblas, 112), "rocblas_operation_transpose");
   EXPECT_EQ(operationName(Vendor::Rocblas, 113),
             "rocblas_operation_conjugate_transpose");
   EXPECT_EQ(operationName(Vendor::Rocblas, 114), "114");
@@ -167,11 +167,11 @@ TEST(Vendor, DataTypeTranslation) {
 
   // rocblas_datatype, and hipblasDatatype_t (same numbering).
   const std::pair<int64_t, int64_t> Roc[] = {
-      {RocF16R, dt::R_16F},  {RocF32R, dt::R_32F},   {RocF64R, dt::R_64F},
-      {RocF16C, dt::C_16F},  {RocF32C, dt::C_32F},   {RocF64C, dt::C_64F},
-      {RocI8R, dt::R_8I},    {RocU8R, dt::R_8U},     {RocI32R, dt::R_32I},
-      {RocU32R, dt::R_32U},  {RocI8C, dt::C_8I},     {RocU8C, dt::C_8U},
-      {RocI32C, dt::C_32I},  {RocU32C, dt::C_32U},   {RocBF16R, dt::R_16BF},
+      {RocF16R, dt::R_16F},  {RocF32R, dt::R_32F}, {RocF64R, dt::R_64F},
+      {RocF16C, dt::C_16F},  {RocF32C, dt::C_32F}, {RocF64C, dt::C_64F},
+      {RocI8R, dt::R_8I},    {RocU8R, dt::R_8U},   {RocI32R, dt::R_32I},
+      {RocU32R, dt::R_32U},  {RocI8C, dt::C_8I},   {RocU8C, dt::C_8U},
+      {RocI32C, dt::C_32I},  {RocU32C, dt::C_32U}, {RocBF16R, dt::R_16BF},
       {RocBF16C, dt::C_16BF}};
   for (const auto &P : Roc) {
     EXPECT_EQ(canonicalDataType(Vendor::Rocblas, P.first, false), P.second)
@@ -185,8 +185,7 @@ TEST(Vendor, DataTypeTranslation) {
     EXPECT_EQ(canonicalDataType(Vendor::Rocblas, Raw, false), NotAnEnumerator)
         << Raw;
   // With legacy types, hipBLAS reads 0 as garbage, not as HIP_R_32F.
-  EXPECT_EQ(canonicalDataType(Vendor::Hipblas, HipR32F, true),
-            NotAnEnumerator);
+  EXPECT_EQ(canonicalDataType(Vendor::Hipblas, HipR32F, true), NotAnEnumerator);
 }
 
 TEST(Vendor, DataTypeNames) {
@@ -219,12 +218,11 @@ TEST(Vendor, DataTypeNames) {
 
 TEST(Vendor, ComputeTypeTranslation) {
   // hipblasComputeType_t 0..10, in hipblas-common.h order.
-  const int64_t Hip[] = {ct::C16F,          ct::C16F_PEDANTIC,
-                         ct::C32F,          ct::C32F_PEDANTIC,
-                         ct::C32F_FAST_16F, ct::C32F_FAST_16BF,
-                         ct::C32F_FAST_TF32, ct::C64F,
-                         ct::C64F_PEDANTIC, ct::C32I,
-                         ct::C32I_PEDANTIC};
+  const int64_t Hip[] = {
+      ct::C16F,           ct::C16F_PEDANTIC, ct::C32F,
+      ct::C32F_PEDANTIC,  ct::C32F_FAST_16F, ct::C32F_FAST_16BF,
+      ct::C32F_FAST_TF32, ct::C64F,          ct::C64F_PEDANTIC,
+      ct::C32I,           ct::C32I_PEDANTIC};
   for (int64_t Raw = 0; Raw <= 10; ++Raw)
     EXPECT_EQ(canonicalComputeType(Vendor::Hipblas, Raw, false), Hip[Raw])
         << Raw;
@@ -239,19 +237,23 @@ TEST(Vendor, ComputeTypeTranslation) {
   for (const EnumName &E : ComputeTypeNames)
     EXPECT_EQ(canonicalComputeType(Vendor::Cublas, E.Value, false), E.Value);
   for (int64_t Raw : {0, 66, 67, 76, 80})
-    EXPECT_EQ(canonicalComputeType(Vendor::Cublas, Raw, false),
-              NotAnEnumerator)
+    EXPECT_EQ(canonicalComputeType(Vendor::Cublas, Raw, false), NotAnEnumerator)
         << Raw;
-  // rocBLAS: a rocblas_datatype names the compute type.
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF16R, false), ct::C16F);
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF32R, false), ct::C32F);
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF32C, false), ct::C32F);
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF64R, false), ct::C64F);
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF64C, false), ct::C64F);
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocI32R, false), ct::C32I);
+  // rocBLAS: a rocblas_datatype names the compute type and stays one, so
+  // that real and complex compute types remain apart.
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF16R, false), dt::R_16F);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF32R, false), dt::R_32F);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF32C, false), dt::C_32F);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF64R, false), dt::R_64F);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF64C, false), dt::C_64F);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocI32R, false), dt::R_32I);
+  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocI8R, false), dt::R_8I);
+  EXPECT_TRUE(isValidComputeTypeFor(Vendor::Rocblas, dt::R_8I));
+  EXPECT_FALSE(isValidComputeTypeFor(Vendor::Rocblas, NotAnEnumerator));
+  // hipBLAS before HIPBLAS_V2 names compute types with hipblasDatatype_t.
   EXPECT_EQ(canonicalComputeType(Vendor::Hipblas, RocF32R, true), ct::C32F);
-  // A datatype rocBLAS does not compute in, and FP8: real but unmodelled.
-  EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocI8R, false), Unmodelled);
+  EXPECT_EQ(canonicalComputeType(Vendor::Hipblas, RocI8R, true), Unmodelled);
+  // FP8 (rocBLAS 4.x): real but unmodelled.
   EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, RocF8R, false), Unmodelled);
   EXPECT_EQ(canonicalComputeType(Vendor::Rocblas, 2, false), NotAnEnumerator);
 }
@@ -261,14 +263,16 @@ TEST(Vendor, ComputeTypeNames) {
   EXPECT_EQ(computeTypeName(Vendor::Hipblas, ct::C32F), "HIPBLAS_COMPUTE_32F");
   EXPECT_EQ(computeTypeName(Vendor::Hipblas, ct::C32F_FAST_TF32),
             "HIPBLAS_COMPUTE_32F_FAST_TF32");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, ct::C16F),
+  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_16F),
             "rocblas_datatype_f16_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, ct::C32F),
+  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_32F),
             "rocblas_datatype_f32_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, ct::C64F),
+  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_64F),
             "rocblas_datatype_f64_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, ct::C32I),
+  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_32I),
             "rocblas_datatype_i32_r");
+  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::C_32F),
+            "rocblas_datatype_f32_c");
   EXPECT_EQ(computeTypeName(Vendor::Cublas, 66), "66");
   EXPECT_STREQ(computeTypeTypeName(Vendor::Cublas), "cublasComputeType_t");
   EXPECT_STREQ(computeTypeTypeName(Vendor::Hipblas), "hipblasComputeType_t");

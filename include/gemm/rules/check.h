@@ -509,6 +509,7 @@ private:
     const int64_t ABType = AB[0] >= 0 ? AB[0] : AB[1];
     const Role ABRole = AB[0] >= 0 ? Role::AType : Role::BType;
     int64_t CType = Canon[2];
+    Role CRole = Role::CType;
     // rocblas_gemm_ex writes D; C and D must agree (rulebook section 6).
     if (Canon[3] >= 0 && CType >= 0 && Canon[3] != CType) {
       add(Category::TypeCombination, "types.c-d", Role::DType, -1,
@@ -519,25 +520,24 @@ private:
           "", {Role::CType, Role::DType});
       return;
     }
-    if (CType < 0)
-      CType = Canon[3];
-    checkCombination(ComputeKnown ? CT : -1, ABType, ABRole, CType);
+    if (CType < 0 && Canon[3] >= 0) {
+      CType = Canon[3]; // the output type, known through d_type
+      CRole = Role::DType;
+    }
+    checkCombination(ComputeKnown ? CT : -1, ABType, ABRole, CType, CRole);
   }
 
   // Returns false when the compute type is invalid (and reported).
   bool checkComputeTypeValue(int64_t Raw, int64_t Canon) {
-    if (!isKnownComputeType(Canon)) {
+    if (!isValidComputeTypeFor(Api.Vend, Canon)) {
       std::string Msg = quote(name(Role::ComputeType)) + " (" +
                         std::to_string(Raw) + ") is not a " +
                         computeTypeTypeName(Api.Vend) + " value";
       std::string Note;
-      if (Api.Vend == Vendor::Cublas &&
-          (In.ComputeTypeIsDataType || lookupName(DataTypeNames, Raw))) {
+      if (Api.Vend == Vendor::Cublas && lookupName(DataTypeNames, Raw)) {
         const int64_t Mapped = migrateLegacyComputeType(Raw);
         Msg = quote(name(Role::ComputeType)) + " is " +
-              (lookupName(DataTypeNames, Raw) ? lookupName(DataTypeNames, Raw)
-                                              : std::to_string(Raw)) +
-              " (" + std::to_string(Raw) +
+              lookupName(DataTypeNames, Raw) + " (" + std::to_string(Raw) +
               "), a cudaDataType, where " + Api.Name +
               " reads a cublasComputeType_t";
         if (Mapped >= 0)
@@ -588,7 +588,8 @@ private:
     return Want < 0 || Want == Have;
   }
 
-  void checkCombination(int64_t CT, int64_t AB, Role ABRole, int64_t CType) {
+  void checkCombination(int64_t CT, int64_t AB, Role ABRole, int64_t CType,
+                        Role CRole) {
     const bool HasCompute = Api.has(Role::ComputeType);
     ComboTable Table = combosFor(Api.Types);
     bool Any = false, ComputeAB = false, Compute = false;
@@ -611,7 +612,7 @@ private:
       Append(paramName(Api, Role::AType) + "/" + paramName(Api, Role::BType) +
              " " + dataTypeName(Api.Vend, AB));
     if (CType >= 0)
-      Append(paramName(Api, Role::CType) + " " + dataTypeName(Api.Vend, CType));
+      Append(paramName(Api, CRole) + " " + dataTypeName(Api.Vend, CType));
 
     // Blame the last argument that, with the earlier ones fixed, leaves no
     // supported row: the output type if compute and input agree, else the
@@ -619,11 +620,11 @@ private:
     Role Blamed = Role::ComputeType;
     std::string Note;
     if (!HasCompute || CT < 0 || ComputeAB) {
-      Blamed = (ComputeAB && CType >= 0) ? Role::CType : ABRole;
-      Note = supportedList(CT, Blamed == Role::CType ? AB : -1, Blamed);
+      Blamed = (ComputeAB && CType >= 0) ? CRole : ABRole;
+      Note = supportedList(CT, Blamed == CRole ? AB : -1, Blamed, CRole);
     } else if (Compute) {
-      Blamed = AB >= 0 ? ABRole : Role::CType;
-      Note = supportedList(CT, -1, Blamed);
+      Blamed = AB >= 0 ? ABRole : CRole;
+      Note = supportedList(CT, -1, Blamed, CRole);
     }
     std::vector<Role> Inputs;
     if (HasCompute && CT >= 0)
@@ -631,7 +632,7 @@ private:
     if (AB >= 0)
       Inputs.push_back(ABRole);
     if (CType >= 0)
-      Inputs.push_back(Role::CType);
+      Inputs.push_back(CRole);
     add(Category::TypeCombination, "types.combination", Blamed, -1,
         get(Blamed).V,
         "unsupported type combination for " + std::string(Api.Name) + ": " +
@@ -640,7 +641,8 @@ private:
   }
 
   // "with CUBLAS_COMPUTE_32F and Atype CUDA_R_16F, Ctype must be one of ..."
-  std::string supportedList(int64_t CT, int64_t AB, Role Blamed) const {
+  std::string supportedList(int64_t CT, int64_t AB, Role Blamed,
+                            Role CRole) const {
     const bool HasCompute = Api.has(Role::ComputeType);
     std::vector<int64_t> Seen;
     for (const TypeCombo &Row : combosFor(Api.Types)) {
@@ -648,7 +650,7 @@ private:
         continue;
       if (!matches(AB, Row.AB))
         continue;
-      const int64_t V = Blamed == Role::CType ? Row.C : Row.AB;
+      const int64_t V = Blamed == CRole ? Row.C : Row.AB;
       bool Dup = false;
       for (int64_t S : Seen)
         Dup |= S == V;
@@ -668,7 +670,7 @@ private:
       List += (I == 0 ? "" : I + 1 == Seen.size() ? " or " : ", ") +
               dataTypeName(Api.Vend, Seen[I]);
     const std::string Subject =
-        Blamed == Role::CType ? paramName(Api, Role::CType)
+        Blamed == CRole ? paramName(Api, CRole)
                               : paramName(Api, Role::AType) + "/" +
                                     paramName(Api, Role::BType);
     return (Prefix.empty() ? "" : Prefix + ", ") + Subject +

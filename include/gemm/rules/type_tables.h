@@ -15,7 +15,7 @@ namespace gemm {
 namespace rules {
 
 struct TypeCombo {
-  int64_t Compute; // cublasComputeType_t; -1 where the API has none
+  int64_t Compute; // cublasComputeType_t (rocBLAS: a datatype); -1: none
   int64_t Scale;   // cudaDataType of *alpha and *beta
   int64_t AB;      // Atype == Btype
   int64_t C;       // Ctype
@@ -89,18 +89,20 @@ inline constexpr TypeCombo HipblasExCombos[] = {
     {ct::C64F, dt::C_64F, dt::C_64F, dt::C_64F},
 };
 
-// rocblas_gemm_ex (rocBLAS API reference); C and D share one type.
+// rocblas_gemm_ex (rocBLAS API reference); C and D share one type. Its
+// compute type is a rocblas_datatype, kept here as that datatype (see
+// canonicalComputeType), so complex data needs a complex compute type.
 inline constexpr TypeCombo RocblasExCombos[] = {
-    {ct::C64F, dt::R_64F, dt::R_64F, dt::R_64F},
-    {ct::C32F, dt::R_32F, dt::R_32F, dt::R_32F},
-    {ct::C16F, dt::R_16F, dt::R_16F, dt::R_16F},
-    {ct::C32F, dt::R_32F, dt::R_16F, dt::R_16F},
-    {ct::C32F, dt::R_32F, dt::R_16F, dt::R_32F},
-    {ct::C32F, dt::R_32F, dt::R_16BF, dt::R_16BF},
-    {ct::C32F, dt::R_32F, dt::R_16BF, dt::R_32F},
-    {ct::C32I, dt::R_32I, dt::R_8I, dt::R_32I},
-    {ct::C32F, dt::C_32F, dt::C_32F, dt::C_32F},
-    {ct::C64F, dt::C_64F, dt::C_64F, dt::C_64F},
+    {dt::R_64F, dt::R_64F, dt::R_64F, dt::R_64F},
+    {dt::R_32F, dt::R_32F, dt::R_32F, dt::R_32F},
+    {dt::R_16F, dt::R_16F, dt::R_16F, dt::R_16F},
+    {dt::R_32F, dt::R_32F, dt::R_16F, dt::R_16F},
+    {dt::R_32F, dt::R_32F, dt::R_16F, dt::R_32F},
+    {dt::R_32F, dt::R_32F, dt::R_16BF, dt::R_16BF},
+    {dt::R_32F, dt::R_32F, dt::R_16BF, dt::R_32F},
+    {dt::R_32I, dt::R_32I, dt::R_8I, dt::R_32I},
+    {dt::C_32F, dt::C_32F, dt::C_32F, dt::C_32F},
+    {dt::C_64F, dt::C_64F, dt::C_64F, dt::C_64F},
 };
 
 #undef GEMM_COMBO_ALL

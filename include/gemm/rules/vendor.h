@@ -158,8 +158,13 @@ constexpr const char *dataTypeTypeName(Vendor V, bool HipLegacy) {
 
 // --- compute types ------------------------------------------------------------
 
+// rocBLAS names its compute type with a rocblas_datatype, complex or real,
+// and its table pairs each with data of the same kind: for rocBLAS the
+// canonical compute type is that datatype in cudaDataType terms.
 constexpr int64_t canonicalComputeType(Vendor V, int64_t Raw, bool HipLegacy) {
-  if (V == Vendor::Rocblas || (V == Vendor::Hipblas && HipLegacy))
+  if (V == Vendor::Rocblas)
+    return detail::rocDataTypeToCuda(Raw);
+  if (V == Vendor::Hipblas && HipLegacy)
     return detail::rocComputeTypeToCuda(Raw);
   if (V == Vendor::Hipblas) {
     if (Raw >= 0 && Raw <= 10)
@@ -171,19 +176,19 @@ constexpr int64_t canonicalComputeType(Vendor V, int64_t Raw, bool HipLegacy) {
   return isKnownComputeType(Raw) ? Raw : NotAnEnumerator;
 }
 
+constexpr bool isValidComputeTypeFor(Vendor V, int64_t Canonical) {
+  return V == Vendor::Rocblas ? isKnownDataType(Canonical)
+                              : isKnownComputeType(Canonical);
+}
+
 inline std::string computeTypeName(Vendor V, int64_t Canonical) {
+  if (V == Vendor::Rocblas)
+    return dataTypeName(V, Canonical);
   const char *Cuda = lookupName(ComputeTypeNames, Canonical);
   if (!Cuda)
     return std::to_string(Canonical);
   if (V == Vendor::Hipblas)
     return std::string("HIPBLAS_") + (Cuda + 7); // CUBLAS_COMPUTE_32F -> HIPBLAS_COMPUTE_32F
-  if (V == Vendor::Rocblas) {
-    const int64_t AsData = Canonical == ct::C16F   ? dt::R_16F
-                           : Canonical == ct::C64F ? dt::R_64F
-                           : Canonical == ct::C32I ? dt::R_32I
-                                                   : dt::R_32F;
-    return dataTypeName(V, AsData);
-  }
   return Cuda;
 }
 
