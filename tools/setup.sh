@@ -72,10 +72,18 @@ if [ "$mode" = example ]; then
 fi
 
 for v in $versions; do configure_and_build "$v"; done
-status=0
+status=0 passed=0 failed=0
 for v in $versions; do
   dir=$(build_dir "$v")
   echo "== tests for LLVM $v ($dir/)"
-  (cd "$dir" && ctest --output-on-failure -j "$jobs") || status=1
+  log="$dir.ctest.log"
+  (cd "$dir" && ctest --output-on-failure -j "$jobs") 2>&1 | tee "$log" || true
+  p=$(grep -c "Test *#[0-9]*: .* Passed" "$log" || true)
+  t=$(grep -c "Test *#[0-9]*: " "$log" || true)
+  passed=$((passed + p))
+  failed=$((failed + t - p))
+  [ "$t" -gt 0 ] && [ "$p" -eq "$t" ] || status=1
 done
+echo "== all LLVM versions ($versions):"
+echo "$passed passed, $failed failed"
 exit $status
