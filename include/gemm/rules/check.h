@@ -29,8 +29,29 @@ struct Value {
   static Value unknown() { return Value{}; }
 };
 
+// Where a pointer points, as cudaPointerGetAttributes tells (or as the
+// static checks can prove).
+enum class Residency : uint8_t {
+  Unknown,
+  Pageable,   // ordinary host memory, not registered with CUDA
+  PinnedHost, // page-locked host memory, mapped for the device
+  Device,
+  Managed,
+};
+
+struct PointerFacts {
+  Value Address;            // the pointer itself; 0 is null
+  Residency Where = Residency::Unknown;
+  Value AllocBegin;         // the allocation holding Address: [begin, end)
+  Value AllocEnd;
+  Value PointeeType;        // cudaDataType of the type it points to
+};
+
 struct CallValues {
   Value Scalar[RoleCount];
+  PointerFacts Pointer[RoleCount];
+  Value PointerMode; // the handle's cublasPointerMode_t
+  Value BetaIsZero;  // 1 or 0 where *beta could be read on the host
   // Host arrays of the grouped APIs (trans, m, n, k, ld, group_size), one
   // entry per group; shorter than group_count or empty where not known.
   std::vector<Value> PerGroup[RoleCount];
@@ -48,6 +69,10 @@ struct CallValues {
   const Value &operator[](Role R) const {
     return Scalar[static_cast<unsigned>(R)];
   }
+  PointerFacts &pointer(Role R) { return Pointer[static_cast<unsigned>(R)]; }
+  const PointerFacts &pointer(Role R) const {
+    return Pointer[static_cast<unsigned>(R)];
+  }
   std::vector<Value> &group(Role R) { return PerGroup[static_cast<unsigned>(R)]; }
   const std::vector<Value> &group(Role R) const {
     return PerGroup[static_cast<unsigned>(R)];
@@ -61,6 +86,12 @@ enum class Category : uint8_t {
   InvalidSize,
   TypeCombination,
   InvalidEnum,
+  ScalarType,
+  BufferType,
+  ScalarPointerMode,
+  Int8Alignment,
+  BatchStride,
+  BufferExtent,
 };
 
 constexpr const char *categoryName(Category C) {
@@ -69,6 +100,12 @@ constexpr const char *categoryName(Category C) {
   case Category::InvalidSize: return "invalid-size";
   case Category::TypeCombination: return "type-combination";
   case Category::InvalidEnum: return "invalid-enum";
+  case Category::ScalarType: return "scalar-type";
+  case Category::BufferType: return "buffer-type";
+  case Category::ScalarPointerMode: return "scalar-pointer-mode";
+  case Category::Int8Alignment: return "int8-alignment";
+  case Category::BatchStride: return "batch-stride";
+  case Category::BufferExtent: return "buffer-extent";
   }
   return "unknown";
 }
@@ -157,6 +194,8 @@ public:
       checkShape(-1);
     checkTypes();
     checkAlgo();
+    checkScalars();
+    checkBuffers();
     return std::move(Out);
   }
 
@@ -165,6 +204,9 @@ private:
   const CallValues &In;
   std::vector<Finding> Out;
   bool Narrowed[RoleCount];
+  // Canonical types once checkTypes has judged them; -1 where unknown or
+  // invalid (an invalid one has been reported already).
+  int64_t DataA = -1, DataB = -1, DataC = -1, Compute = -1;
 
   Value get(Role R, int Group = -1) const {
     if (!Api.has(R) || Narrowed[static_cast<unsigned>(R)])
@@ -430,8 +472,10 @@ private:
   // --- types --------------------------------------------------------------
 
   void checkTypes() {
-    if (Api.Types == TypeScheme::Fixed)
+    if (Api.Types == TypeScheme::Fixed) {
+      DataA = DataB = DataC = Api.FixedType;
       return;
+    }
     // Canonical (cuBLAS) values; -1 for unknown, detail::NotAnEnumerator
     // once reported as invalid.
     int64_t AB[2] = {-1, -1};
@@ -459,24 +503,29 @@ private:
     }
     AB[0] = Canon[0];
     AB[1] = Canon[1];
+    auto Usable = [](int64_t V) { return V >= 0 ? V : -1; };
+    DataA = Usable(Canon[0]);
+    DataB = Usable(Canon[1]);
+    DataC = Canon[2] >= 0 ? Canon[2] : Usable(Canon[3]);
 
     bool ComputeKnown = false;
-    Value Compute = get(Role::ComputeType);
-    if (Compute.Known) {
+    Value ComputeArg = get(Role::ComputeType);
+    if (ComputeArg.Known) {
       if (In.LegacyComputeType) {
-        CT = migrateLegacyComputeType(Compute.V);
+        CT = migrateLegacyComputeType(ComputeArg.V);
         if (CT < 0) {
-          legacyComputeFinding(Compute.V);
+          legacyComputeFinding(ComputeArg.V);
           return;
         }
       } else {
-        CT = canonicalComputeType(Api.Vend, Compute.V, In.HipblasLegacyTypes);
+        CT = canonicalComputeType(Api.Vend, ComputeArg.V, In.HipblasLegacyTypes);
         if (CT == Unmodelled)
           return;
-        if (!checkComputeTypeValue(Compute.V, CT))
+        if (!checkComputeTypeValue(ComputeArg.V, CT))
           return;
       }
       ComputeKnown = true;
+      Compute = CT;
     }
     if (!Valid)
       return;
@@ -525,6 +574,285 @@ private:
       CRole = Role::DType;
     }
     checkCombination(ComputeKnown ? CT : -1, ABType, ABRole, CType, CRole);
+  }
+
+  // --- scalars: alpha and beta ---------------------------------------------
+
+  // The type alpha and beta must point to; -1 where not known.
+  int64_t expectedScaleType() const {
+    switch (Api.Types) {
+    case TypeScheme::Fixed: return Api.FixedType;
+    case TypeScheme::SgemmEx: return dt::R_32F;
+    case TypeScheme::CgemmEx: return dt::C_32F;
+    case TypeScheme::RocblasEx: return Compute; // a datatype (vendor.h)
+    default: break;
+    }
+    const int64_t Data = DataC >= 0 ? DataC : DataA >= 0 ? DataA : DataB;
+    const int64_t Real = scaleTypeOf(Compute, false);
+    if (Real == dt::R_16F || Real == dt::R_32I)
+      return Real; // no complex variant: the data type does not matter
+    return Data >= 0 ? scaleTypeOf(Compute, isComplexDataType(Data)) : -1;
+  }
+
+  static std::string typeText(int64_t DataType) {
+    const char *Cxx = cxxTypeName(DataType);
+    return Cxx ? std::string(Cxx) : "cudaDataType " + std::to_string(DataType);
+  }
+
+  static std::string hex(int64_t V) {
+    static const char Digits[] = "0123456789abcdef";
+    std::string S;
+    uint64_t U = static_cast<uint64_t>(V);
+    do {
+      S.insert(S.begin(), Digits[U & 15]);
+      U >>= 4;
+    } while (U);
+    return "0x" + S;
+  }
+
+  std::string scaleReason() const {
+    switch (Api.Types) {
+    case TypeScheme::Fixed: case TypeScheme::SgemmEx: case TypeScheme::CgemmEx:
+      return std::string(Api.Name) + " reads";
+    default:
+      return quote(name(Role::ComputeType)) + " " +
+             computeTypeName(Api.Vend, Compute) + " reads";
+    }
+  }
+
+  void checkScalars() {
+    const int64_t Scale = expectedScaleType();
+    const Value Mode = In.PointerMode;
+    for (Role R : {Role::Alpha, Role::Beta}) {
+      if (!Api.has(R))
+        continue;
+      const PointerFacts &P = In.pointer(R);
+      const std::string Name = quote(name(R));
+      if (P.Address.Known && P.Address.V == 0) {
+        add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
+            Name + " is null; cuBLAS reads it on every call",
+            "pass the address of a scalar", {R});
+        continue;
+      }
+      if (Scale >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
+          P.PointeeType.V != Scale) {
+        std::vector<Role> Inputs{R};
+        if (Api.has(Role::ComputeType))
+          Inputs.push_back(Role::ComputeType);
+        add(Category::ScalarType, "scalar.type", R, -1, P.PointeeType.V,
+            Name + " points to '" + typeText(P.PointeeType.V) + "' but " +
+                scaleReason() + " " + name(R) + " as '" + typeText(Scale) + "'",
+            "pass a pointer to a '" + typeText(Scale) + "' value", Inputs)
+            .Bound = Scale;
+      }
+      if (!Mode.Known || P.Where == Residency::Unknown)
+        continue;
+      const bool HostMode = Mode.V == pointer_mode::Host;
+      if (HostMode && (P.Where == Residency::Device ||
+                       P.Where == Residency::Managed)) {
+        add(Category::ScalarPointerMode, "pointer.mode", R, -1, P.Address.V,
+            Name + " points to " +
+                (P.Where == Residency::Device ? "device" : "managed") +
+                " memory but the handle's pointer mode is "
+                "CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host",
+            "pass a host scalar, or call cublasSetPointerMode(handle, "
+            "CUBLAS_POINTER_MODE_DEVICE) first",
+            {R});
+        continue;
+      }
+      if (!HostMode && P.Where == Residency::Pageable) {
+        add(Category::ScalarPointerMode, "pointer.mode", R, -1, P.Address.V,
+            Name + " points to host memory but the handle's pointer mode is "
+                   "CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it",
+            "pass a device scalar, or call cublasSetPointerMode(handle, "
+            "CUBLAS_POINTER_MODE_HOST) first",
+            {R});
+        continue;
+      }
+      // Host scalars are read with their type's alignment (rulebook 4).
+      const int64_t Align = Scale >= 0 ? elementSize(Scale) : 0;
+      if (HostMode && Align > 1 && P.Address.Known && P.Address.V % Align)
+        add(Category::ScalarPointerMode, "scalar.alignment", R, -1,
+            P.Address.V,
+            Name + " (" + hex(P.Address.V) + ") is not aligned to " +
+                std::to_string(Align) + " bytes, the alignment of '" +
+                typeText(Scale) + "'",
+            "", {R})
+            .Bound = Align;
+    }
+    if (Api.isGrouped() && Mode.Known && Mode.V == pointer_mode::Device)
+      add(Category::ScalarPointerMode, "pointer.mode-grouped", Role::Alpha, -1,
+          Mode.V,
+          std::string(Api.Name) +
+              " needs CUBLAS_POINTER_MODE_HOST; in device mode it returns "
+              "CUBLAS_STATUS_NOT_SUPPORTED",
+          "", {Role::Alpha});
+    // C may be null only when beta is zero (rulebook 1.2).
+    const PointerFacts &C = In.pointer(Role::C);
+    if (!Api.isBatched() && C.Address.Known && C.Address.V == 0 &&
+        In.BetaIsZero.Known && !In.BetaIsZero.V)
+      add(Category::ScalarPointerMode, "pointer.null-c", Role::C, -1, 0,
+          quote(name(Role::C)) + " is null but 'beta' is not zero, so C is read",
+          "", {Role::C, Role::Beta});
+  }
+
+  // --- matrices ---------------------------------------------------------------
+
+  struct Matrix {
+    Role Ptr, Type, Ld, Stride;
+    Role Trans; // Role::Count for C
+    Role Rows, Cols; // of op(X)
+    int64_t DataType;
+  };
+
+  Matrix matrix(Role Ptr) const {
+    switch (Ptr) {
+    case Role::A:
+      return {Role::A, Role::AType, Role::Lda, Role::StrideA, Role::TransA,
+              Role::M, Role::K, DataA};
+    case Role::B:
+      return {Role::B, Role::BType, Role::Ldb, Role::StrideB, Role::TransB,
+              Role::K, Role::N, DataB};
+    default:
+      return {Role::C, Role::CType, Role::Ldc, Role::StrideC, Role::Count,
+              Role::M, Role::N, DataC};
+    }
+  }
+
+  void checkBuffers() {
+    for (Role R : {Role::A, Role::B, Role::C}) {
+      const Matrix X = matrix(R);
+      const PointerFacts &P = In.pointer(R);
+      if (X.DataType >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
+          P.PointeeType.V != X.DataType) {
+        std::vector<Role> Inputs{R};
+        std::string Why;
+        if (Api.has(X.Type)) {
+          Inputs.push_back(X.Type);
+          Why = quote(name(X.Type)) + " is " + dataTypeName(Api.Vend, X.DataType);
+        } else {
+          Why = std::string(Api.Name) + " reads";
+        }
+        add(Category::BufferType, "buffer.type", R, -1, P.PointeeType.V,
+            quote(name(R)) + " points to '" + typeText(P.PointeeType.V) +
+                "' but " + Why + " ('" + typeText(X.DataType) + "')",
+            "", Inputs)
+            .Bound = X.DataType;
+      }
+      if (!Api.isGrouped() && Api.Shape != Form::Batched)
+        checkExtent(X, P);
+    }
+    checkInt8();
+    checkStridedOverlap();
+  }
+
+  // The stored shape of X: rows and columns of the column-major array.
+  bool storedShape(const Matrix &X, int64_t &Rows, int64_t &Cols,
+                   std::string &Text) const {
+    Role RowRole = X.Rows, ColRole = X.Cols;
+    if (X.Trans != Role::Count) {
+      const Value T = get(X.Trans);
+      if (!T.Known || !isValidOperation(canonicalOperation(Api.Vend, T.V)))
+        return false;
+      if (canonicalOperation(Api.Vend, T.V) != op::N)
+        std::swap(RowRole, ColRole);
+    }
+    const Value RowV = get(RowRole), ColV = get(ColRole);
+    if (!RowV.Known || !ColV.Known || RowV.V < 0 || ColV.V < 0)
+      return false;
+    Rows = RowV.V;
+    Cols = ColV.V;
+    Text = name(X.Ld) + " * (" + name(ColRole) + " - 1) + " + name(RowRole);
+    return true;
+  }
+
+  void checkExtent(const Matrix &X, const PointerFacts &P) {
+    if (!P.Address.Known || !P.AllocEnd.Known || P.Address.V == 0)
+      return;
+    const int64_t Size = X.DataType >= 0 ? elementSize(X.DataType) : 0;
+    const Value Ld = get(X.Ld);
+    int64_t Rows = 0, Cols = 0;
+    std::string Text;
+    if (!Size || !Ld.Known || Ld.V <= 0 || !storedShape(X, Rows, Cols, Text) ||
+        Rows == 0 || Cols == 0)
+      return;
+    // Elements from the first to the last one read or written.
+    int64_t Elements = Ld.V * (Cols - 1) + Rows;
+    if (Api.Shape == Form::StridedBatched) {
+      const Value Stride = get(X.Stride), Batch = get(Role::BatchCount);
+      if (!Batch.Known || Batch.V <= 0)
+        return;
+      if (Batch.V > 1) {
+        if (!Stride.Known || Stride.V < 0)
+          return;
+        Elements += Stride.V * (Batch.V - 1);
+        Text += " + " + name(X.Stride) + " * (" + name(Role::BatchCount) + " - 1)";
+      }
+    }
+    const int64_t Bytes = Elements * Size;
+    const int64_t Available = P.AllocEnd.V - P.Address.V;
+    if (Bytes <= Available)
+      return;
+    add(Category::BufferExtent, "buffer.extent", X.Ptr, -1, Bytes,
+        quote(name(X.Ptr)) + " needs " + std::to_string(Bytes) + " bytes (" +
+            Text + " = " + std::to_string(Elements) + " elements of " +
+            dataTypeName(Api.Vend, X.DataType) + ") but its allocation ends " +
+            std::to_string(Available) + " bytes after " + hex(P.Address.V),
+        "", {X.Ptr, X.Ld})
+        .Bound = Available;
+  }
+
+  // CUBLAS_COMPUTE_32I: lda and ldb multiples of 4, A and B 4-byte aligned
+  // (rulebook 3.1).
+  void checkInt8() {
+    if (!isInt8ComputeType(Compute) || Api.isGrouped())
+      return;
+    const std::string CT = computeTypeName(Api.Vend, Compute);
+    for (Role R : {Role::Lda, Role::Ldb}) {
+      const Value Ld = get(R);
+      if (Ld.Known && Ld.V > 0 && Ld.V % 4)
+        add(Category::Int8Alignment, "int8.ld", R, -1, Ld.V,
+            quote(name(R)) + " (" + std::to_string(Ld.V) +
+                ") must be a multiple of 4 with " + CT,
+            "pad the leading dimension to " + std::to_string((Ld.V + 3) / 4 * 4),
+            {R, Role::ComputeType})
+            .Bound = 4;
+    }
+    if (Api.Shape == Form::Batched)
+      return; // A and B are pointer arrays
+    for (Role R : {Role::A, Role::B}) {
+      const PointerFacts &P = In.pointer(R);
+      if (P.Address.Known && P.Address.V % 4)
+        add(Category::Int8Alignment, "int8.pointer", R, -1, P.Address.V,
+            quote(name(R)) + " (" + hex(P.Address.V) +
+                ") must be 4-byte aligned with " + CT,
+            "", {R, Role::ComputeType})
+            .Bound = 4;
+    }
+  }
+
+  // Batched C matrices must not overlap (DOC: undefined behaviour).
+  void checkStridedOverlap() {
+    if (Api.Shape != Form::StridedBatched)
+      return;
+    const Value Batch = get(Role::BatchCount), Stride = get(Role::StrideC);
+    const Value Ldc = get(Role::Ldc), M = get(Role::M), N = get(Role::N);
+    if (!Batch.Known || Batch.V <= 1 || !Stride.Known || !Ldc.Known ||
+        !M.Known || !N.Known || M.V <= 0 || N.V <= 0 || Ldc.V < M.V)
+      return;
+    // C[i] spans ldc * (n - 1) + m elements; the next one must start after.
+    const int64_t Span = Ldc.V * (N.V - 1) + M.V;
+    const int64_t Distance = Stride.V < 0 ? -Stride.V : Stride.V;
+    if (Distance >= Span)
+      return;
+    add(Category::BatchStride, "batch.overlap", Role::StrideC, -1, Stride.V,
+        quote(name(Role::StrideC)) + " (" + std::to_string(Stride.V) +
+            ") is less than the " + std::to_string(Span) +
+            " elements each C matrix spans (ldc * (n - 1) + m): the " +
+            std::to_string(Batch.V) + " C matrices overlap",
+        "use a stride of at least ldc * n = " + std::to_string(Ldc.V * N.V),
+        {Role::StrideC, Role::BatchCount, Role::Ldc, Role::N, Role::M})
+        .Bound = Span;
   }
 
   // Returns false when the compute type is invalid (and reported).

@@ -132,6 +132,62 @@ inline ComboTable combosFor(TypeScheme Scheme) {
   return ComboTable{nullptr, nullptr};
 }
 
+// Bytes per element of a cudaDataType; 0 where the rules do not size it
+// (sub-byte and FP8/FP6/FP4 types).
+constexpr int64_t elementSize(int64_t DataType) {
+  switch (DataType) {
+  case dt::R_8I: case dt::R_8U: return 1;
+  case dt::R_16F: case dt::R_16BF: case dt::C_8I: case dt::C_8U:
+  case dt::R_16I: case dt::R_16U: return 2;
+  case dt::R_32F: case dt::R_32I: case dt::R_32U: case dt::C_16F:
+  case dt::C_16BF: case dt::C_16I: case dt::C_16U: return 4;
+  case dt::R_64F: case dt::C_32F: case dt::C_32I: case dt::C_32U:
+  case dt::R_64I: case dt::R_64U: return 8;
+  case dt::C_64F: case dt::C_64I: case dt::C_64U: return 16;
+  default: return 0;
+  }
+}
+
+// The C++ type a pointer to data of a cudaDataType points to, for messages.
+constexpr const char *cxxTypeName(int64_t DataType) {
+  switch (DataType) {
+  case dt::R_32F: return "float";
+  case dt::R_64F: return "double";
+  case dt::R_16F: return "__half";
+  case dt::R_16BF: return "__nv_bfloat16";
+  case dt::R_8I: return "int8_t";
+  case dt::R_8U: return "uint8_t";
+  case dt::R_32I: return "int32_t";
+  case dt::R_32U: return "uint32_t";
+  case dt::C_32F: return "cuComplex";
+  case dt::C_64F: return "cuDoubleComplex";
+  case dt::R_8F_E4M3: return "__nv_fp8_e4m3";
+  case dt::R_8F_E5M2: return "__nv_fp8_e5m2";
+  default: return nullptr;
+  }
+}
+
+// The type alpha and beta point to (rulebook section 2): the compute type's
+// real type, complex when the data is complex. Compute is a canonical
+// cublasComputeType_t; -1 where unknown.
+constexpr int64_t scaleTypeOf(int64_t Compute, bool ComplexData) {
+  switch (Compute) {
+  case ct::C16F: case ct::C16F_PEDANTIC: return dt::R_16F;
+  case ct::C32I: case ct::C32I_PEDANTIC: return dt::R_32I;
+  case ct::C32F: case ct::C32F_PEDANTIC: case ct::C32F_FAST_16F:
+  case ct::C32F_FAST_16BF: case ct::C32F_FAST_TF32:
+  case ct::C32F_EMULATED_16BFX9:
+    return ComplexData ? dt::C_32F : dt::R_32F;
+  case ct::C64F: case ct::C64F_PEDANTIC: case ct::C64F_EMULATED_FIXEDPOINT:
+    return ComplexData ? dt::C_64F : dt::R_64F;
+  default: return -1;
+  }
+}
+
+constexpr bool isInt8ComputeType(int64_t Compute) {
+  return Compute == ct::C32I || Compute == ct::C32I_PEDANTIC;
+}
+
 } // namespace rules
 } // namespace gemm
 
