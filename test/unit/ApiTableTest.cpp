@@ -1,7 +1,7 @@
 // ApiTableTest.cpp - the GEMM family as data (gemm/rules/api.h): which entry
 // points exist, where each argument sits, and that the table agrees with the
 // real cublas_api.h whenever one is installed.
-#include "gemm/rules.h"
+#include "TestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +18,7 @@
 #include <vector>
 
 using namespace gemm::rules;
+using namespace gemm_test;
 
 namespace {
 
@@ -37,14 +38,25 @@ void expectLayout(const char *Name, const Layout &Expected, unsigned NumArgs) {
   std::set<Role> Listed;
   for (const auto &P : Expected) {
     Listed.insert(P.first);
-    EXPECT_TRUE(Info->has(P.first)) << "role " << int(P.first);
-    EXPECT_EQ(Info->position(P.first), P.second) << "role " << int(P.first);
+    EXPECT_TRUE(Info->has(P.first)) << roleName(P.first);
+    EXPECT_EQ(Info->position(P.first), P.second) << roleName(P.first);
   }
-  for (unsigned R = 0; R < RoleCount; ++R)
-    if (!Listed.count(static_cast<Role>(R))) {
-      EXPECT_FALSE(Info->has(static_cast<Role>(R))) << "role " << R;
-      EXPECT_EQ(Info->position(static_cast<Role>(R)), -1) << "role " << R;
+  for (unsigned I = 0; I < RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    if (!Listed.count(R)) {
+      EXPECT_FALSE(Info->has(R)) << roleName(R);
+      EXPECT_EQ(Info->position(R), -1) << roleName(R);
     }
+  }
+}
+
+// A few positions of Name, spelled out once more apart from the layouts.
+void expectPositions(const char *Name, const Layout &Spots) {
+  SCOPED_TRACE(Name);
+  const ApiInfo *Info = findApi(Name);
+  ASSERT_NE(Info, nullptr);
+  for (const auto &P : Spots)
+    EXPECT_EQ(Info->position(P.first), P.second) << roleName(P.first);
 }
 
 using R = Role;
@@ -213,28 +225,23 @@ TEST(ApiTable, FindApiRejectsUnknownNames) {
 
 TEST(ApiTable, CublasGemmExPositions) {
   expectPair("cublasGemmEx", GemmExLayout, 19);
-  const ApiInfo *Info = findApi("cublasGemmEx");
-  ASSERT_NE(Info, nullptr);
-  EXPECT_EQ(Info->position(Role::Lda), 9);
-  EXPECT_EQ(Info->position(Role::ComputeType), 17);
-  EXPECT_EQ(Info->position(Role::Algo), 18);
+  expectPositions("cublasGemmEx",
+                  {{R::Lda, 9}, {R::ComputeType, 17}, {R::Algo, 18}});
 }
 
 TEST(ApiTable, CublasBatchedAndStridedPositions) {
   expectPair("cublasGemmBatchedEx", GemmBatchedExLayout, 20);
   expectPair("cublasGemmStridedBatchedEx", GemmStridedBatchedExLayout, 23);
-  EXPECT_EQ(findApi("cublasGemmStridedBatchedEx")->position(Role::BatchCount),
-            20);
+  expectPositions("cublasGemmStridedBatchedEx", {{R::BatchCount, 20}});
 }
 
 TEST(ApiTable, CublasGroupedPositions) {
   expectPair("cublasGemmGroupedBatchedEx", GemmGroupedBatchedExLayout, 20);
-  const ApiInfo *Info = findApi("cublasGemmGroupedBatchedEx");
-  ASSERT_NE(Info, nullptr);
-  EXPECT_EQ(Info->position(Role::GroupCount), 17);
-  EXPECT_EQ(Info->position(Role::GroupSize), 18);
-  EXPECT_EQ(Info->position(Role::ComputeType), 19);
-  EXPECT_FALSE(Info->has(Role::Algo)); // behaves like CUBLAS_GEMM_DEFAULT
+  expectPositions(
+      "cublasGemmGroupedBatchedEx",
+      {{R::GroupCount, 17}, {R::GroupSize, 18}, {R::ComputeType, 19}});
+  // No algo: behaves like CUBLAS_GEMM_DEFAULT.
+  EXPECT_FALSE(api("cublasGemmGroupedBatchedEx").has(Role::Algo));
   expectPair("cublasSgemmGroupedBatched", TypedGroupedBatchedLayout, 16);
   expectPair("cublasDgemmGroupedBatched", TypedGroupedBatchedLayout, 16);
 }
@@ -266,13 +273,11 @@ TEST(ApiTable, HipblasKeepsCublasOrder) {
 
 TEST(ApiTable, RocblasGemmExPositions) {
   expectLayout("rocblas_gemm_ex", RocblasGemmExLayout, 24);
-  const ApiInfo *Info = findApi("rocblas_gemm_ex");
-  ASSERT_NE(Info, nullptr);
-  EXPECT_EQ(Info->position(Role::Ldd), 19);
-  EXPECT_EQ(Info->position(Role::ComputeType), 20);
-  EXPECT_EQ(Info->NumArgs, 24u);
-  EXPECT_EQ(Info->Vend, Vendor::Rocblas);
-  EXPECT_EQ(Info->Types, TypeScheme::RocblasEx);
+  expectPositions("rocblas_gemm_ex", {{R::Ldd, 19}, {R::ComputeType, 20}});
+  const ApiInfo &Info = api("rocblas_gemm_ex");
+  EXPECT_EQ(Info.NumArgs, 24u);
+  EXPECT_EQ(Info.Vend, Vendor::Rocblas);
+  EXPECT_EQ(Info.Types, TypeScheme::RocblasEx);
 }
 
 TEST(ApiTable, EveryRowIsDense) {
@@ -418,11 +423,13 @@ struct Decl {
   std::vector<Param> Params;
 };
 
+bool isSpace(char C) { return std::isspace(static_cast<unsigned char>(C)); }
+
 std::string trim(const std::string &S) {
   size_t B = 0, E = S.size();
-  while (B < E && std::isspace(static_cast<unsigned char>(S[B])))
+  while (B < E && isSpace(S[B]))
     ++B;
-  while (E > B && std::isspace(static_cast<unsigned char>(S[E - 1])))
+  while (E > B && isSpace(S[E - 1]))
     --E;
   return S.substr(B, E - B);
 }
@@ -431,25 +438,31 @@ bool isIdent(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
+// The first position from I on whose character is not Skip.
+size_t skipWhile(const std::string &S, size_t I, bool (*Skip)(char)) {
+  while (I < S.size() && Skip(S[I]))
+    ++I;
+  return I;
+}
+
 // Strips /* */ and // comments so that they cannot hide or fake commas.
 std::string stripComments(const std::string &Text) {
   std::string Out;
   Out.reserve(Text.size());
   for (size_t I = 0; I < Text.size(); ++I) {
-    if (Text.compare(I, 2, "/*") == 0) {
-      size_t End = Text.find("*/", I + 2);
-      if (End == std::string::npos)
-        break;
-      I = End + 1;
-      Out += ' ';
-    } else if (Text.compare(I, 2, "//") == 0) {
-      size_t End = Text.find('\n', I);
-      if (End == std::string::npos)
-        break;
-      I = End - 1;
-    } else {
+    const bool Block = Text.compare(I, 2, "/*") == 0;
+    if (!Block && Text.compare(I, 2, "//") != 0) {
       Out += Text[I];
+      continue;
     }
+    // A block comment becomes a space; a line comment ends before the
+    // newline, which is kept.
+    const size_t End = Text.find(Block ? "*/" : "\n", I + 2);
+    if (End == std::string::npos)
+      break;
+    I = Block ? End + 1 : End - 1;
+    if (Block)
+      Out += ' ';
   }
   return Out;
 }
@@ -464,17 +477,9 @@ std::vector<Decl> parseDecls(const std::string &Raw) {
     const std::string M = Marker;
     for (size_t At = Text.find(M); At != std::string::npos;
          At = Text.find(M, At + 1)) {
-      size_t I = At + M.size();
-      while (I < Text.size() &&
-             std::isspace(static_cast<unsigned char>(Text[I])))
-        ++I;
-      size_t NameEnd = I;
-      while (NameEnd < Text.size() && isIdent(Text[NameEnd]))
-        ++NameEnd;
-      size_t Open = NameEnd;
-      while (Open < Text.size() &&
-             std::isspace(static_cast<unsigned char>(Text[Open])))
-        ++Open;
+      const size_t I = skipWhile(Text, At + M.size(), isSpace);
+      const size_t NameEnd = skipWhile(Text, I, isIdent);
+      const size_t Open = skipWhile(Text, NameEnd, isSpace);
       if (NameEnd == I || Open >= Text.size() || Text[Open] != '(')
         continue;
       int Depth = 1;
@@ -489,8 +494,7 @@ std::vector<Decl> parseDecls(const std::string &Raw) {
       while (std::getline(SS, Piece, ',')) {
         std::string P = trim(Piece);
         while (!P.empty() &&
-               (P.back() == ']' || P.back() == '[' ||
-                std::isspace(static_cast<unsigned char>(P.back()))))
+               (P.back() == ']' || P.back() == '[' || isSpace(P.back())))
           P.pop_back();
         size_t NameStart = P.size();
         while (NameStart > 0 && isIdent(P[NameStart - 1]))

@@ -29,74 +29,77 @@ struct RealEnumerator {
   int64_t Value;
   const char *Spelling; // the enumerator as written in the header
   const char *Name;     // the name the core must give the value
+  int64_t Core;         // the core's constant for the value
 };
 
-#define GEMM_SAME(E)                                                           \
-  { E, #E, #E }
+// An enumerator the core names as the header spells it.
+#define GEMM_SAME(Core, E)                                                     \
+  { E, #E, #E, Core }
 
 // Every cudaDataType enumerator of library_types.h (CUDA 13).
 const RealEnumerator RealDataTypes[] = {
-    GEMM_SAME(CUDA_R_16F),
-    GEMM_SAME(CUDA_C_16F),
-    GEMM_SAME(CUDA_R_16BF),
-    GEMM_SAME(CUDA_C_16BF),
-    GEMM_SAME(CUDA_R_32F),
-    GEMM_SAME(CUDA_C_32F),
-    GEMM_SAME(CUDA_R_64F),
-    GEMM_SAME(CUDA_C_64F),
-    GEMM_SAME(CUDA_R_4I),
-    GEMM_SAME(CUDA_C_4I),
-    GEMM_SAME(CUDA_R_4U),
-    GEMM_SAME(CUDA_C_4U),
-    GEMM_SAME(CUDA_R_8I),
-    GEMM_SAME(CUDA_C_8I),
-    GEMM_SAME(CUDA_R_8U),
-    GEMM_SAME(CUDA_C_8U),
-    GEMM_SAME(CUDA_R_16I),
-    GEMM_SAME(CUDA_C_16I),
-    GEMM_SAME(CUDA_R_16U),
-    GEMM_SAME(CUDA_C_16U),
-    GEMM_SAME(CUDA_R_32I),
-    GEMM_SAME(CUDA_C_32I),
-    GEMM_SAME(CUDA_R_32U),
-    GEMM_SAME(CUDA_C_32U),
-    GEMM_SAME(CUDA_R_64I),
-    GEMM_SAME(CUDA_C_64I),
-    GEMM_SAME(CUDA_R_64U),
-    GEMM_SAME(CUDA_C_64U),
-    GEMM_SAME(CUDA_R_8F_E4M3),
+    GEMM_SAME(dt::R_16F, CUDA_R_16F),
+    GEMM_SAME(dt::C_16F, CUDA_C_16F),
+    GEMM_SAME(dt::R_16BF, CUDA_R_16BF),
+    GEMM_SAME(dt::C_16BF, CUDA_C_16BF),
+    GEMM_SAME(dt::R_32F, CUDA_R_32F),
+    GEMM_SAME(dt::C_32F, CUDA_C_32F),
+    GEMM_SAME(dt::R_64F, CUDA_R_64F),
+    GEMM_SAME(dt::C_64F, CUDA_C_64F),
+    GEMM_SAME(dt::R_4I, CUDA_R_4I),
+    GEMM_SAME(dt::C_4I, CUDA_C_4I),
+    GEMM_SAME(dt::R_4U, CUDA_R_4U),
+    GEMM_SAME(dt::C_4U, CUDA_C_4U),
+    GEMM_SAME(dt::R_8I, CUDA_R_8I),
+    GEMM_SAME(dt::C_8I, CUDA_C_8I),
+    GEMM_SAME(dt::R_8U, CUDA_R_8U),
+    GEMM_SAME(dt::C_8U, CUDA_C_8U),
+    GEMM_SAME(dt::R_16I, CUDA_R_16I),
+    GEMM_SAME(dt::C_16I, CUDA_C_16I),
+    GEMM_SAME(dt::R_16U, CUDA_R_16U),
+    GEMM_SAME(dt::C_16U, CUDA_C_16U),
+    GEMM_SAME(dt::R_32I, CUDA_R_32I),
+    GEMM_SAME(dt::C_32I, CUDA_C_32I),
+    GEMM_SAME(dt::R_32U, CUDA_R_32U),
+    GEMM_SAME(dt::C_32U, CUDA_C_32U),
+    GEMM_SAME(dt::R_64I, CUDA_R_64I),
+    GEMM_SAME(dt::C_64I, CUDA_C_64I),
+    GEMM_SAME(dt::R_64U, CUDA_R_64U),
+    GEMM_SAME(dt::C_64U, CUDA_C_64U),
+    GEMM_SAME(dt::R_8F_E4M3, CUDA_R_8F_E4M3),
     // An alias: the first-listed name wins.
-    {CUDA_R_8F_UE4M3, "CUDA_R_8F_UE4M3", "CUDA_R_8F_E4M3"},
-    GEMM_SAME(CUDA_R_8F_E5M2),
-    GEMM_SAME(CUDA_R_8F_UE8M0),
-    GEMM_SAME(CUDA_R_6F_E2M3),
-    GEMM_SAME(CUDA_R_6F_E3M2),
-    GEMM_SAME(CUDA_R_4F_E2M1),
+    {CUDA_R_8F_UE4M3, "CUDA_R_8F_UE4M3", "CUDA_R_8F_E4M3", dt::R_8F_E4M3},
+    GEMM_SAME(dt::R_8F_E5M2, CUDA_R_8F_E5M2),
+    GEMM_SAME(dt::R_8F_UE8M0, CUDA_R_8F_UE8M0),
+    GEMM_SAME(dt::R_6F_E2M3, CUDA_R_6F_E2M3),
+    GEMM_SAME(dt::R_6F_E3M2, CUDA_R_6F_E3M2),
+    GEMM_SAME(dt::R_4F_E2M1, CUDA_R_4F_E2M1),
 };
 
 // Every cublasComputeType_t enumerator of cublas_api.h (CUDA 13).
 const RealEnumerator RealComputeTypes[] = {
-    GEMM_SAME(CUBLAS_COMPUTE_16F),
-    GEMM_SAME(CUBLAS_COMPUTE_16F_PEDANTIC),
-    GEMM_SAME(CUBLAS_COMPUTE_32F),
-    GEMM_SAME(CUBLAS_COMPUTE_32F_PEDANTIC),
-    GEMM_SAME(CUBLAS_COMPUTE_32F_FAST_16F),
-    GEMM_SAME(CUBLAS_COMPUTE_32F_FAST_16BF),
-    GEMM_SAME(CUBLAS_COMPUTE_32F_FAST_TF32),
-    GEMM_SAME(CUBLAS_COMPUTE_32F_EMULATED_16BFX9),
-    GEMM_SAME(CUBLAS_COMPUTE_64F),
-    GEMM_SAME(CUBLAS_COMPUTE_64F_PEDANTIC),
-    GEMM_SAME(CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT),
-    GEMM_SAME(CUBLAS_COMPUTE_32I),
-    GEMM_SAME(CUBLAS_COMPUTE_32I_PEDANTIC),
+    GEMM_SAME(ct::C16F, CUBLAS_COMPUTE_16F),
+    GEMM_SAME(ct::C16F_PEDANTIC, CUBLAS_COMPUTE_16F_PEDANTIC),
+    GEMM_SAME(ct::C32F, CUBLAS_COMPUTE_32F),
+    GEMM_SAME(ct::C32F_PEDANTIC, CUBLAS_COMPUTE_32F_PEDANTIC),
+    GEMM_SAME(ct::C32F_FAST_16F, CUBLAS_COMPUTE_32F_FAST_16F),
+    GEMM_SAME(ct::C32F_FAST_16BF, CUBLAS_COMPUTE_32F_FAST_16BF),
+    GEMM_SAME(ct::C32F_FAST_TF32, CUBLAS_COMPUTE_32F_FAST_TF32),
+    GEMM_SAME(ct::C32F_EMULATED_16BFX9, CUBLAS_COMPUTE_32F_EMULATED_16BFX9),
+    GEMM_SAME(ct::C64F, CUBLAS_COMPUTE_64F),
+    GEMM_SAME(ct::C64F_PEDANTIC, CUBLAS_COMPUTE_64F_PEDANTIC),
+    GEMM_SAME(ct::C64F_EMULATED_FIXEDPOINT,
+              CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT),
+    GEMM_SAME(ct::C32I, CUBLAS_COMPUTE_32I),
+    GEMM_SAME(ct::C32I_PEDANTIC, CUBLAS_COMPUTE_32I_PEDANTIC),
 };
 
 const RealEnumerator RealOperations[] = {
-    GEMM_SAME(CUBLAS_OP_N),
-    GEMM_SAME(CUBLAS_OP_T),
-    GEMM_SAME(CUBLAS_OP_C),
-    {CUBLAS_OP_HERMITAN, "CUBLAS_OP_HERMITAN", "CUBLAS_OP_C"},
-    GEMM_SAME(CUBLAS_OP_CONJG),
+    GEMM_SAME(op::N, CUBLAS_OP_N),
+    GEMM_SAME(op::T, CUBLAS_OP_T),
+    GEMM_SAME(op::C, CUBLAS_OP_C),
+    {CUBLAS_OP_HERMITAN, "CUBLAS_OP_HERMITAN", "CUBLAS_OP_C", op::C},
+    GEMM_SAME(op::CONJG, CUBLAS_OP_CONJG),
 };
 
 // Every cublasGemmAlgo_t enumerator.
@@ -176,6 +179,45 @@ bool startsWith(const char *S, const char *Prefix) {
   return std::strncmp(S, Prefix, std::strlen(Prefix)) == 0;
 }
 
+// The core's constant for each enumerator is the header's value.
+template <unsigned N> void expectCoreConstants(const RealEnumerator (&T)[N]) {
+  for (const RealEnumerator &E : T)
+    EXPECT_EQ(E.Core, E.Value) << E.Spelling;
+}
+
+// The core's name table against the header's enumerators, both ways.
+template <unsigned N, unsigned M>
+void expectSameNames(const EnumName (&Core)[N],
+                     const RealEnumerator (&Real)[M]) {
+  // Header -> core: every enumerator is known, under its own name.
+  for (const RealEnumerator &E : Real) {
+    SCOPED_TRACE(E.Spelling);
+    const char *Name = lookupName(Core, E.Value);
+    ASSERT_NE(Name, nullptr);
+    EXPECT_STREQ(Name, E.Name);
+  }
+  // Core -> header: nothing invented, no duplicates.
+  for (const EnumName &E : Core) {
+    SCOPED_TRACE(E.Name);
+    const RealEnumerator *R = findReal(Real, E.Value);
+    ASSERT_NE(R, nullptr);
+    EXPECT_STREQ(R->Name, E.Name);
+  }
+  EXPECT_EQ(distinctValues(Core), N);
+  EXPECT_EQ(distinctValues(Core), distinctValues(Real));
+}
+
+// Known holds for every enumerator, and from From to To (excluded) for the
+// enumerators alone: values between and around them are not known.
+template <unsigned M>
+void expectKnownExactly(const RealEnumerator (&Real)[M], bool (*Known)(int64_t),
+                        int64_t From, int64_t To) {
+  for (const RealEnumerator &E : Real)
+    EXPECT_TRUE(Known(E.Value)) << E.Spelling;
+  for (int64_t V = From; V < To; ++V)
+    EXPECT_EQ(Known(V), findReal(Real, V) != nullptr) << V;
+}
+
 // cublasMigrateComputeType (cublas_api.h) is static inline and reads the
 // math mode through cublasGetMathMode. This test binary does not link
 // cuBLAS, so this definition stands in for the library's and lets the real
@@ -202,142 +244,52 @@ extern "C" cublasStatus_t CUBLASWINAPI cublasGetMathMode(cublasHandle_t,
 TEST(EnumMirror, DataTypeConstants) {
   REQUIRE_CUDA_HEADERS();
 #if GEMM_HAVE_CUDA_HEADERS
-  EXPECT_EQ(dt::R_32F, CUDA_R_32F);
-  EXPECT_EQ(dt::R_64F, CUDA_R_64F);
-  EXPECT_EQ(dt::R_16F, CUDA_R_16F);
-  EXPECT_EQ(dt::R_8I, CUDA_R_8I);
-  EXPECT_EQ(dt::C_32F, CUDA_C_32F);
-  EXPECT_EQ(dt::C_64F, CUDA_C_64F);
-  EXPECT_EQ(dt::C_16F, CUDA_C_16F);
-  EXPECT_EQ(dt::C_8I, CUDA_C_8I);
-  EXPECT_EQ(dt::R_8U, CUDA_R_8U);
-  EXPECT_EQ(dt::C_8U, CUDA_C_8U);
-  EXPECT_EQ(dt::R_32I, CUDA_R_32I);
-  EXPECT_EQ(dt::C_32I, CUDA_C_32I);
-  EXPECT_EQ(dt::R_32U, CUDA_R_32U);
-  EXPECT_EQ(dt::C_32U, CUDA_C_32U);
-  EXPECT_EQ(dt::R_16BF, CUDA_R_16BF);
-  EXPECT_EQ(dt::C_16BF, CUDA_C_16BF);
-  EXPECT_EQ(dt::R_4I, CUDA_R_4I);
-  EXPECT_EQ(dt::C_4I, CUDA_C_4I);
-  EXPECT_EQ(dt::R_4U, CUDA_R_4U);
-  EXPECT_EQ(dt::C_4U, CUDA_C_4U);
-  EXPECT_EQ(dt::R_16I, CUDA_R_16I);
-  EXPECT_EQ(dt::C_16I, CUDA_C_16I);
-  EXPECT_EQ(dt::R_16U, CUDA_R_16U);
-  EXPECT_EQ(dt::C_16U, CUDA_C_16U);
-  EXPECT_EQ(dt::R_64I, CUDA_R_64I);
-  EXPECT_EQ(dt::C_64I, CUDA_C_64I);
-  EXPECT_EQ(dt::R_64U, CUDA_R_64U);
-  EXPECT_EQ(dt::C_64U, CUDA_C_64U);
-  EXPECT_EQ(dt::R_8F_E4M3, CUDA_R_8F_E4M3);
-  EXPECT_EQ(dt::R_8F_E4M3, CUDA_R_8F_UE4M3);
-  EXPECT_EQ(dt::R_8F_E5M2, CUDA_R_8F_E5M2);
-  EXPECT_EQ(dt::R_8F_UE8M0, CUDA_R_8F_UE8M0);
-  EXPECT_EQ(dt::R_6F_E2M3, CUDA_R_6F_E2M3);
-  EXPECT_EQ(dt::R_6F_E3M2, CUDA_R_6F_E3M2);
-  EXPECT_EQ(dt::R_4F_E2M1, CUDA_R_4F_E2M1);
+  expectCoreConstants(RealDataTypes);
 #endif
 }
 
 TEST(EnumMirror, DataTypeNamesMatchEnumerators) {
   REQUIRE_CUDA_HEADERS();
 #if GEMM_HAVE_CUDA_HEADERS
-  // Header -> core: every enumerator is known, under its own name.
+  expectSameNames(DataTypeNames, RealDataTypes);
+  expectKnownExactly(RealDataTypes, isKnownDataType, -64, 2048);
   for (const RealEnumerator &E : RealDataTypes) {
     SCOPED_TRACE(E.Spelling);
-    const char *Name = lookupName(DataTypeNames, E.Value);
-    ASSERT_NE(Name, nullptr);
-    EXPECT_STREQ(Name, E.Name);
-    EXPECT_TRUE(isKnownDataType(E.Value));
     EXPECT_EQ(isComplexDataType(E.Value), startsWith(E.Name, "CUDA_C_"));
     const bool Narrow = startsWith(E.Name, "CUDA_R_8F_") ||
                         startsWith(E.Name, "CUDA_R_6F_") ||
                         startsWith(E.Name, "CUDA_R_4F_");
     EXPECT_EQ(isNarrowFloatDataType(E.Value), Narrow);
   }
-  // Core -> header: nothing invented, no duplicates.
-  for (const EnumName &E : DataTypeNames) {
-    SCOPED_TRACE(E.Name);
-    const RealEnumerator *Real = findReal(RealDataTypes, E.Value);
-    ASSERT_NE(Real, nullptr);
-    EXPECT_STREQ(Real->Name, E.Name);
-  }
-  EXPECT_EQ(distinctValues(DataTypeNames),
-            sizeof(DataTypeNames) / sizeof(DataTypeNames[0]));
-  EXPECT_EQ(distinctValues(DataTypeNames), distinctValues(RealDataTypes));
-  // Values between and around the enumerators are not data types.
-  for (int64_t V = -64; V < 2048; ++V)
-    EXPECT_EQ(isKnownDataType(V), findReal(RealDataTypes, V) != nullptr) << V;
 #endif
 }
 
 TEST(EnumMirror, ComputeTypeConstants) {
   REQUIRE_CUDA_HEADERS();
 #if GEMM_HAVE_CUDA_HEADERS
-  EXPECT_EQ(ct::C16F, CUBLAS_COMPUTE_16F);
-  EXPECT_EQ(ct::C16F_PEDANTIC, CUBLAS_COMPUTE_16F_PEDANTIC);
-  EXPECT_EQ(ct::C32F, CUBLAS_COMPUTE_32F);
-  EXPECT_EQ(ct::C32F_PEDANTIC, CUBLAS_COMPUTE_32F_PEDANTIC);
-  EXPECT_EQ(ct::C64F, CUBLAS_COMPUTE_64F);
-  EXPECT_EQ(ct::C64F_PEDANTIC, CUBLAS_COMPUTE_64F_PEDANTIC);
-  EXPECT_EQ(ct::C32I, CUBLAS_COMPUTE_32I);
-  EXPECT_EQ(ct::C32I_PEDANTIC, CUBLAS_COMPUTE_32I_PEDANTIC);
-  EXPECT_EQ(ct::C32F_FAST_16F, CUBLAS_COMPUTE_32F_FAST_16F);
-  EXPECT_EQ(ct::C32F_FAST_16BF, CUBLAS_COMPUTE_32F_FAST_16BF);
-  EXPECT_EQ(ct::C32F_FAST_TF32, CUBLAS_COMPUTE_32F_FAST_TF32);
-  EXPECT_EQ(ct::C32F_EMULATED_16BFX9, CUBLAS_COMPUTE_32F_EMULATED_16BFX9);
-  EXPECT_EQ(ct::C64F_EMULATED_FIXEDPOINT,
-            CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT);
+  expectCoreConstants(RealComputeTypes);
 #endif
 }
 
 TEST(EnumMirror, ComputeTypeNamesMatchEnumerators) {
   REQUIRE_CUDA_HEADERS();
 #if GEMM_HAVE_CUDA_HEADERS
-  for (const RealEnumerator &E : RealComputeTypes) {
-    SCOPED_TRACE(E.Spelling);
-    const char *Name = lookupName(ComputeTypeNames, E.Value);
-    ASSERT_NE(Name, nullptr);
-    EXPECT_STREQ(Name, E.Name);
-    EXPECT_TRUE(isKnownComputeType(E.Value));
-  }
-  for (const EnumName &E : ComputeTypeNames) {
-    SCOPED_TRACE(E.Name);
-    const RealEnumerator *Real = findReal(RealComputeTypes, E.Value);
-    ASSERT_NE(Real, nullptr);
-    EXPECT_STREQ(Real->Name, E.Name);
-  }
-  EXPECT_EQ(distinctValues(ComputeTypeNames),
-            sizeof(ComputeTypeNames) / sizeof(ComputeTypeNames[0]));
-  EXPECT_EQ(distinctValues(ComputeTypeNames), distinctValues(RealComputeTypes));
+  expectSameNames(ComputeTypeNames, RealComputeTypes);
   // Including the holes 66, 67 and 76.
-  for (int64_t V = -64; V < 1024; ++V)
-    EXPECT_EQ(isKnownComputeType(V), findReal(RealComputeTypes, V) != nullptr)
-        << V;
+  expectKnownExactly(RealComputeTypes, isKnownComputeType, -64, 1024);
 #endif
 }
 
 TEST(EnumMirror, OperationNamesMatchEnumerators) {
   REQUIRE_CUDA_HEADERS();
 #if GEMM_HAVE_CUDA_HEADERS
-  EXPECT_EQ(op::N, CUBLAS_OP_N);
-  EXPECT_EQ(op::T, CUBLAS_OP_T);
-  EXPECT_EQ(op::C, CUBLAS_OP_C);
-  EXPECT_EQ(op::C, CUBLAS_OP_HERMITAN);
-  EXPECT_EQ(op::CONJG, CUBLAS_OP_CONJG);
-  for (const RealEnumerator &E : RealOperations) {
-    SCOPED_TRACE(E.Spelling);
-    const char *Name = lookupName(OperationNames, E.Value);
-    ASSERT_NE(Name, nullptr);
-    EXPECT_STREQ(Name, E.Name);
-    // CUBLAS_OP_CONJG is a placeholder "not supported in the current
-    // release" (rulebook 1.2).
-    EXPECT_EQ(isValidOperation(E.Value), E.Value != CUBLAS_OP_CONJG);
-  }
-  for (const EnumName &E : OperationNames)
-    EXPECT_NE(findReal(RealOperations, E.Value), nullptr) << E.Name;
-  EXPECT_EQ(distinctValues(OperationNames), distinctValues(RealOperations));
+  expectCoreConstants(RealOperations);
+  expectSameNames(OperationNames, RealOperations);
+  // CUBLAS_OP_CONJG is a placeholder "not supported in the current
+  // release" (rulebook 1.2).
+  for (const RealEnumerator &E : RealOperations)
+    EXPECT_EQ(isValidOperation(E.Value), E.Value != CUBLAS_OP_CONJG)
+        << E.Spelling;
   for (int64_t V = -8; V < 256; ++V)
     EXPECT_EQ(isValidOperation(V),
               V == CUBLAS_OP_N || V == CUBLAS_OP_T || V == CUBLAS_OP_C)

@@ -2,13 +2,14 @@
 // types, pointer modes, int8 alignment, batch overlap and buffer extents
 // (rulebook sections 2, 3.1, 4, 5.4). The runtime guard gathers these facts
 // on a real run; here they are set by hand.
-#include "gemm/rules.h"
+#include "TestSupport.h"
 
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
 using namespace gemm::rules;
+using gemm_test::describe;
 
 namespace {
 
@@ -33,13 +34,6 @@ CallValues validGemmEx() {
 
 std::vector<Finding> run(const char *Api, const CallValues &V) {
   return checkCall(*findApi(Api), V);
-}
-
-std::string describe(const std::vector<Finding> &Fs) {
-  std::string S;
-  for (const Finding &F : Fs)
-    S += std::string("\n  [") + F.RuleId + "] " + F.Message;
-  return S;
 }
 
 // The single finding of a call (by value: callers pass temporaries).

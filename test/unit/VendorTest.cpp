@@ -1,58 +1,43 @@
 // VendorTest.cpp - hipBLAS and rocBLAS spellings of the cuBLAS enumerations
 // (gemm/rules/vendor.h) and how checkCall treats values the rulebook does not
 // model (rulebook section 6).
-#include "gemm/rules.h"
+#include "TestSupport.h"
 
 #include <gtest/gtest.h>
 
-#include <stdexcept>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace gemm::rules;
+using namespace gemm_test;
 
 namespace {
-
-const ApiInfo &api(const char *Name) {
-  const ApiInfo *Info = findApi(Name);
-  if (!Info)
-    throw std::runtime_error(std::string("no ApiTable row ") + Name);
-  return *Info;
-}
-
-std::string describe(const std::vector<Finding> &Fs) {
-  std::string S;
-  for (const Finding &F : Fs)
-    S += std::string("\n  [") + F.RuleId + "] " + F.Message;
-  return S.empty() ? " (none)" : S;
-}
 
 // HIP_R_* (hipDataType) shares cudaDataType's numbering.
 constexpr int64_t HipR16F = 2, HipR32F = 0, HipR16BF = 14;
 constexpr int64_t HipR8FE4M3Fnuz = 1000, HipR8FE5M2Fnuz = 1001;
-// rocblas_datatype (and hipblasDatatype_t before HIPBLAS_V2).
-constexpr int64_t RocF16R = 150, RocF32R = 151, RocF64R = 152, RocF16C = 153,
-                  RocF32C = 154, RocF64C = 155, RocI8R = 160, RocU8R = 161,
-                  RocI32R = 162, RocU32R = 163, RocI8C = 164, RocU8C = 165,
-                  RocI32C = 166, RocU32C = 167, RocBF16R = 168, RocBF16C = 169,
-                  RocF8R = 170, RocBF8R = 171;
 // hipblasComputeType_t.
 constexpr int64_t HipCompute32F = 2;
 
+// Both operands as they are (HIPBLAS_OP_N, rocblas_operation_none: 111) and
+// every size and leading dimension 8: a valid shape for hipBLAS and rocBLAS.
+CallValues squareCall(std::initializer_list<Role> LeadingDims) {
+  CallValues V;
+  V[Role::TransA] = V[Role::TransB] = Value::of(111);
+  for (Role R : {Role::M, Role::N, Role::K})
+    V[R] = Value::of(8);
+  for (Role R : LeadingDims)
+    V[R] = Value::of(8);
+  return V;
+}
+
 // A valid hipblasGemmEx call: fp32 everywhere, HIPBLAS_OP_N.
 CallValues hipblasCall() {
-  CallValues V;
-  V[Role::TransA] = Value::of(111);
-  V[Role::TransB] = Value::of(111);
-  V[Role::M] = Value::of(8);
-  V[Role::N] = Value::of(8);
-  V[Role::K] = Value::of(8);
-  V[Role::Lda] = Value::of(8);
-  V[Role::Ldb] = Value::of(8);
-  V[Role::Ldc] = Value::of(8);
-  V[Role::AType] = Value::of(HipR32F);
-  V[Role::BType] = Value::of(HipR32F);
-  V[Role::CType] = Value::of(HipR32F);
+  CallValues V = squareCall({Role::Lda, Role::Ldb, Role::Ldc});
+  for (Role R : {Role::AType, Role::BType, Role::CType})
+    V[R] = Value::of(HipR32F);
   V[Role::ComputeType] = Value::of(HipCompute32F);
   V[Role::Algo] = Value::of(160);
   return V;
@@ -60,23 +45,26 @@ CallValues hipblasCall() {
 
 // A valid rocblas_gemm_ex call: fp32 everywhere.
 CallValues rocblasCall() {
-  CallValues V;
-  V[Role::TransA] = Value::of(111);
-  V[Role::TransB] = Value::of(111);
-  V[Role::M] = Value::of(8);
-  V[Role::N] = Value::of(8);
-  V[Role::K] = Value::of(8);
-  V[Role::Lda] = Value::of(8);
-  V[Role::Ldb] = Value::of(8);
-  V[Role::Ldc] = Value::of(8);
-  V[Role::Ldd] = Value::of(8);
+  CallValues V = squareCall({Role::Lda, Role::Ldb, Role::Ldc, Role::Ldd});
   for (Role R :
        {Role::AType, Role::BType, Role::CType, Role::DType, Role::ComputeType})
     V[R] = Value::of(RocF32R);
-  V[Role::Algo] = Value::of(0);
-  V[Role::SolutionIndex] = Value::of(0);
-  V[Role::Flags] = Value::of(0);
+  for (Role R : {Role::Algo, Role::SolutionIndex, Role::Flags})
+    V[R] = Value::of(0);
   return V;
+}
+
+// How a naming function of vendor.h spells each value for each vendor.
+struct Spelling {
+  Vendor V;
+  int64_t Value;
+  const char *Text;
+};
+
+void expectSpellings(std::string (*Name)(Vendor, int64_t),
+                     std::initializer_list<Spelling> Table) {
+  for (const Spelling &S : Table)
+    EXPECT_EQ(Name(S.V, S.Value), S.Text) << S.Value;
 }
 
 } // namespace
@@ -103,19 +91,20 @@ TEST(Vendor, OperationRoundTrip) {
 }
 
 TEST(Vendor, OperationNames) {
-  EXPECT_EQ(operationName(Vendor::Cublas, 0), "CUBLAS_OP_N");
-  EXPECT_EQ(operationName(Vendor::Cublas, 2), "CUBLAS_OP_C");
-  EXPECT_EQ(operationName(Vendor::Cublas, 3), "CUBLAS_OP_CONJG");
-  EXPECT_EQ(operationName(Vendor::Cublas, 7), "7");
-  EXPECT_EQ(operationName(Vendor::Hipblas, 111), "HIPBLAS_OP_N");
-  EXPECT_EQ(operationName(Vendor::Hipblas, 112), "HIPBLAS_OP_T");
-  EXPECT_EQ(operationName(Vendor::Hipblas, 113), "HIPBLAS_OP_C");
-  EXPECT_EQ(operationName(Vendor::Hipblas, 0), "0");
-  EXPECT_EQ(operationName(Vendor::Rocblas, 111), "rocblas_operation_none");
-  EXPECT_EQ(operationName(Vendor::Rocblas, 112), "rocblas_operation_transpose");
-  EXPECT_EQ(operationName(Vendor::Rocblas, 113),
-            "rocblas_operation_conjugate_transpose");
-  EXPECT_EQ(operationName(Vendor::Rocblas, 114), "114");
+  expectSpellings(
+      operationName,
+      {{Vendor::Cublas, 0, "CUBLAS_OP_N"},
+       {Vendor::Cublas, 2, "CUBLAS_OP_C"},
+       {Vendor::Cublas, 3, "CUBLAS_OP_CONJG"},
+       {Vendor::Cublas, 7, "7"},
+       {Vendor::Hipblas, 111, "HIPBLAS_OP_N"},
+       {Vendor::Hipblas, 112, "HIPBLAS_OP_T"},
+       {Vendor::Hipblas, 113, "HIPBLAS_OP_C"},
+       {Vendor::Hipblas, 0, "0"},
+       {Vendor::Rocblas, 111, "rocblas_operation_none"},
+       {Vendor::Rocblas, 112, "rocblas_operation_transpose"},
+       {Vendor::Rocblas, 113, "rocblas_operation_conjugate_transpose"},
+       {Vendor::Rocblas, 114, "114"}});
   EXPECT_EQ(validOperationList(Vendor::Cublas),
             "CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C");
   EXPECT_EQ(validOperationList(Vendor::Hipblas),
@@ -189,20 +178,21 @@ TEST(Vendor, DataTypeTranslation) {
 }
 
 TEST(Vendor, DataTypeNames) {
-  EXPECT_EQ(dataTypeName(Vendor::Cublas, dt::R_16F), "CUDA_R_16F");
-  EXPECT_EQ(dataTypeName(Vendor::Hipblas, dt::R_16F), "HIP_R_16F");
-  EXPECT_EQ(dataTypeName(Vendor::Hipblas, dt::C_16BF), "HIP_C_16BF");
-  EXPECT_EQ(dataTypeName(Vendor::Hipblas, dt::R_8F_E5M2), "HIP_R_8F_E5M2");
-  EXPECT_EQ(dataTypeName(Vendor::Rocblas, dt::R_16F), "rocblas_datatype_f16_r");
-  EXPECT_EQ(dataTypeName(Vendor::Rocblas, dt::R_16BF),
-            "rocblas_datatype_bf16_r");
-  EXPECT_EQ(dataTypeName(Vendor::Rocblas, dt::C_32F), "rocblas_datatype_f32_c");
-  EXPECT_EQ(dataTypeName(Vendor::Rocblas, dt::R_8I), "rocblas_datatype_i8_r");
-  // rocBLAS has no name for these; the CUDA one is the fallback.
-  EXPECT_EQ(dataTypeName(Vendor::Rocblas, dt::R_4I), "CUDA_R_4I");
-  // Unknown values print as numbers.
-  EXPECT_EQ(dataTypeName(Vendor::Cublas, 77), "77");
-  EXPECT_EQ(dataTypeName(Vendor::Hipblas, -1), "-1");
+  expectSpellings(dataTypeName,
+                  {{Vendor::Cublas, dt::R_16F, "CUDA_R_16F"},
+                   {Vendor::Hipblas, dt::R_16F, "HIP_R_16F"},
+                   {Vendor::Hipblas, dt::C_16BF, "HIP_C_16BF"},
+                   {Vendor::Hipblas, dt::R_8F_E5M2, "HIP_R_8F_E5M2"},
+                   {Vendor::Rocblas, dt::R_16F, "rocblas_datatype_f16_r"},
+                   {Vendor::Rocblas, dt::R_16BF, "rocblas_datatype_bf16_r"},
+                   {Vendor::Rocblas, dt::C_32F, "rocblas_datatype_f32_c"},
+                   {Vendor::Rocblas, dt::R_8I, "rocblas_datatype_i8_r"},
+                   // rocBLAS has no name for this; the CUDA one is the
+                   // fallback.
+                   {Vendor::Rocblas, dt::R_4I, "CUDA_R_4I"},
+                   // Unknown values print as numbers.
+                   {Vendor::Cublas, 77, "77"},
+                   {Vendor::Hipblas, -1, "-1"}});
   // Every rocblas_datatype name round-trips through the translation.
   for (const EnumName &E : detail::RocblasDataTypeNames) {
     bool Found = false;
@@ -259,21 +249,17 @@ TEST(Vendor, ComputeTypeTranslation) {
 }
 
 TEST(Vendor, ComputeTypeNames) {
-  EXPECT_EQ(computeTypeName(Vendor::Cublas, ct::C32F), "CUBLAS_COMPUTE_32F");
-  EXPECT_EQ(computeTypeName(Vendor::Hipblas, ct::C32F), "HIPBLAS_COMPUTE_32F");
-  EXPECT_EQ(computeTypeName(Vendor::Hipblas, ct::C32F_FAST_TF32),
-            "HIPBLAS_COMPUTE_32F_FAST_TF32");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_16F),
-            "rocblas_datatype_f16_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_32F),
-            "rocblas_datatype_f32_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_64F),
-            "rocblas_datatype_f64_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::R_32I),
-            "rocblas_datatype_i32_r");
-  EXPECT_EQ(computeTypeName(Vendor::Rocblas, dt::C_32F),
-            "rocblas_datatype_f32_c");
-  EXPECT_EQ(computeTypeName(Vendor::Cublas, 66), "66");
+  expectSpellings(
+      computeTypeName,
+      {{Vendor::Cublas, ct::C32F, "CUBLAS_COMPUTE_32F"},
+       {Vendor::Hipblas, ct::C32F, "HIPBLAS_COMPUTE_32F"},
+       {Vendor::Hipblas, ct::C32F_FAST_TF32, "HIPBLAS_COMPUTE_32F_FAST_TF32"},
+       {Vendor::Rocblas, dt::R_16F, "rocblas_datatype_f16_r"},
+       {Vendor::Rocblas, dt::R_32F, "rocblas_datatype_f32_r"},
+       {Vendor::Rocblas, dt::R_64F, "rocblas_datatype_f64_r"},
+       {Vendor::Rocblas, dt::R_32I, "rocblas_datatype_i32_r"},
+       {Vendor::Rocblas, dt::C_32F, "rocblas_datatype_f32_c"},
+       {Vendor::Cublas, 66, "66"}});
   EXPECT_STREQ(computeTypeTypeName(Vendor::Cublas), "cublasComputeType_t");
   EXPECT_STREQ(computeTypeTypeName(Vendor::Hipblas), "hipblasComputeType_t");
   EXPECT_STREQ(computeTypeTypeName(Vendor::Rocblas), "rocblas_datatype");
