@@ -7,7 +7,7 @@ import lit.formats
 config.name = "gemm-tidy (%s headers)" % config.gemm_headers
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".c", ".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "unit"]
+config.excludes = ["Inputs", "unit", "gpu", "check_guard_log.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gemm_binary_dir, "lit-" + config.gemm_headers)
 
@@ -26,6 +26,26 @@ if int(config.gemm_llvm_major) >= 22 and config.gemm_headers == "cuda":
     config.available_features.add("cuda-mode")
 if config.gemm_other_clang_tidy:
     config.available_features.add("other-clang-tidy")
+
+# The runtime guard: programs built against the real CUDA toolkit (no GPU
+# needed; cuBLAS answers for itself when there is none).
+cuda_lib = os.path.join(config.gemm_cuda_root, "lib64")
+if config.gemm_headers == "cuda" and os.path.exists(os.path.join(cuda_lib, "libcublas.so")):
+    config.available_features.add("cuda-runtime")
+    if config.gemm_preload:
+        config.available_features.add("guard-preload")
+if config.gemm_headers == "cuda" and os.path.exists(os.path.join(config.gemm_cuda_root, "bin", "nvcc")):
+    config.available_features.add("nvcc")
+config.substitutions.append(("%guard_cxxflags", "-std=c++17 -O1 -I%s -I%s/include" % (
+    os.path.join(os.path.dirname(config.test_source_root), "include"), config.gemm_cuda_root)))
+config.substitutions.append(("%cuda_libs", "-L%s -Wl,-rpath,%s -lcublas -lcudart" % (cuda_lib, cuda_lib)))
+config.substitutions.append(("%cxx", config.gemm_cxx))
+config.substitutions.append(("%nvcc", os.path.join(config.gemm_cuda_root, "bin", "nvcc")))
+config.substitutions.append(("%preload", config.gemm_preload))
+config.substitutions.append(("%python", config.python_executable))
+config.environment["GEMM_GUARD"] = ""
+config.environment["GEMM_GUARD_LOG"] = ""
+config.environment["GEMM_GUARD_DEPTH"] = ""
 
 runner = "%s %s --clang-tidy=%s --filecheck=%s --plugin=%s" % (
     config.python_executable,

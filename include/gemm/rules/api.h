@@ -131,63 +131,70 @@ constexpr Signature RocblasGemmExSig =
         R::Ldc, R::D, R::DType, R::Ldd, R::ComputeType, R::Algo,
         R::SolutionIndex, R::Flags);
 
-constexpr Vendor Cu = Vendor::Cublas;
-constexpr Form Single = Form::Single, Batched = Form::Batched,
-               Strided = Form::StridedBatched, Grouped = Form::GroupedBatched;
-constexpr TypeScheme Fixed = TypeScheme::Fixed;
+// The fixed data types of the typed routines (cudaDataType values).
 constexpr int64_t S = 0 /*R_32F*/, D = 1 /*R_64F*/, H = 2 /*R_16F*/,
                   Cx = 4 /*C_32F*/, Z = 5 /*C_64F*/, NoType = -1;
 
 } // namespace detail
 
-// Every entry point the checks and the runtime guard know. The cuBLAS names
-// are the linker names: cublas_v2.h maps cublasSgemm to cublasSgemm_v2.
+// Every entry point the checks and the runtime guard know, as X-macro lists
+// so that the runtime guard can define a wrapper per name from the same rows:
+//   X(NAME, IS_64, VENDOR, FORM, TYPE_SCHEME, FIXED_TYPE, SIGNATURE)
+// The cuBLAS names are the linker names: cublas_v2.h maps cublasSgemm to
+// cublasSgemm_v2. Each row also stands for its _64 variant.
+// clang-format off
+#define GEMM_RULES_API_PAIR(X, NAME, ...) X(NAME, false, __VA_ARGS__) X(NAME##_64, true, __VA_ARGS__)
+#define GEMM_RULES_FOR_EACH_CUBLAS_API(X) \
+  GEMM_RULES_API_PAIR(X, cublasGemmEx, Cublas, Single, GemmEx, NoType, GemmExSig) \
+  GEMM_RULES_API_PAIR(X, cublasGemmBatchedEx, Cublas, Batched, GemmEx, NoType, GemmBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasGemmStridedBatchedEx, Cublas, StridedBatched, GemmEx, NoType, GemmStridedBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasGemmGroupedBatchedEx, Cublas, GroupedBatched, GroupedEx, NoType, GemmGroupedBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasSgemmEx, Cublas, Single, SgemmEx, NoType, TypedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemmEx, Cublas, Single, CgemmEx, NoType, TypedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemm3mEx, Cublas, Single, CgemmEx, NoType, TypedExSig) \
+  GEMM_RULES_API_PAIR(X, cublasSgemm_v2, Cublas, Single, Fixed, S, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasDgemm_v2, Cublas, Single, Fixed, D, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemm_v2, Cublas, Single, Fixed, Cx, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasZgemm_v2, Cublas, Single, Fixed, Z, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasHgemm, Cublas, Single, Fixed, H, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemm3m, Cublas, Single, Fixed, Cx, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasZgemm3m, Cublas, Single, Fixed, Z, TypedSig) \
+  GEMM_RULES_API_PAIR(X, cublasSgemmBatched, Cublas, Batched, Fixed, S, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasDgemmBatched, Cublas, Batched, Fixed, D, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemmBatched, Cublas, Batched, Fixed, Cx, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasZgemmBatched, Cublas, Batched, Fixed, Z, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasHgemmBatched, Cublas, Batched, Fixed, H, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemm3mBatched, Cublas, Batched, Fixed, Cx, TypedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasSgemmStridedBatched, Cublas, StridedBatched, Fixed, S, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasDgemmStridedBatched, Cublas, StridedBatched, Fixed, D, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemmStridedBatched, Cublas, StridedBatched, Fixed, Cx, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasZgemmStridedBatched, Cublas, StridedBatched, Fixed, Z, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasHgemmStridedBatched, Cublas, StridedBatched, Fixed, H, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasCgemm3mStridedBatched, Cublas, StridedBatched, Fixed, Cx, TypedStridedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasSgemmGroupedBatched, Cublas, GroupedBatched, Fixed, S, TypedGroupedBatchedSig) \
+  GEMM_RULES_API_PAIR(X, cublasDgemmGroupedBatched, Cublas, GroupedBatched, Fixed, D, TypedGroupedBatchedSig)
+// hipBLAS keeps cuBLAS's argument order; its enums differ (vendor.h).
+// hipBLAS 2.x exports the hipDataType forms as *_v2 (HIPBLAS_V2 maps the
+// plain names to them); hipBLAS 3.x has only the plain names.
+#define GEMM_RULES_FOR_EACH_ROCM_API(X) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmEx, Hipblas, Single, HipblasEx, NoType, GemmExSig) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmEx_v2, Hipblas, Single, HipblasEx, NoType, GemmExSig) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmBatchedEx, Hipblas, Batched, HipblasEx, NoType, GemmBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmBatchedEx_v2, Hipblas, Batched, HipblasEx, NoType, GemmBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmStridedBatchedEx, Hipblas, StridedBatched, HipblasEx, NoType, GemmStridedBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, hipblasGemmStridedBatchedEx_v2, Hipblas, StridedBatched, HipblasEx, NoType, GemmStridedBatchedExSig) \
+  GEMM_RULES_API_PAIR(X, rocblas_gemm_ex, Rocblas, Single, RocblasEx, NoType, RocblasGemmExSig)
+// clang-format on
+
+#define GEMM_RULES_API_ROW(NAME, IS64, VEND, FORM, TYPES, FIXED, SIG)          \
+  detail::row(#NAME, Vendor::VEND, Form::FORM, TypeScheme::TYPES,              \
+              detail::FIXED, IS64, detail::SIG),
+
 inline constexpr ApiInfo ApiTable[] = {
-    // clang-format off
-#define GEMM_API_PAIR(NAME, VEND, FORM, TYPES, FIXED, SIG)                     \
-  detail::row(NAME, VEND, FORM, TYPES, FIXED, false, detail::SIG),             \
-  detail::row(NAME "_64", VEND, FORM, TYPES, FIXED, true, detail::SIG)
-    GEMM_API_PAIR("cublasGemmEx", detail::Cu, detail::Single, TypeScheme::GemmEx, detail::NoType, GemmExSig),
-    GEMM_API_PAIR("cublasGemmBatchedEx", detail::Cu, detail::Batched, TypeScheme::GemmEx, detail::NoType, GemmBatchedExSig),
-    GEMM_API_PAIR("cublasGemmStridedBatchedEx", detail::Cu, detail::Strided, TypeScheme::GemmEx, detail::NoType, GemmStridedBatchedExSig),
-    GEMM_API_PAIR("cublasGemmGroupedBatchedEx", detail::Cu, detail::Grouped, TypeScheme::GroupedEx, detail::NoType, GemmGroupedBatchedExSig),
-    GEMM_API_PAIR("cublasSgemmEx", detail::Cu, detail::Single, TypeScheme::SgemmEx, detail::NoType, TypedExSig),
-    GEMM_API_PAIR("cublasCgemmEx", detail::Cu, detail::Single, TypeScheme::CgemmEx, detail::NoType, TypedExSig),
-    GEMM_API_PAIR("cublasCgemm3mEx", detail::Cu, detail::Single, TypeScheme::CgemmEx, detail::NoType, TypedExSig),
-    GEMM_API_PAIR("cublasSgemm_v2", detail::Cu, detail::Single, detail::Fixed, detail::S, TypedSig),
-    GEMM_API_PAIR("cublasDgemm_v2", detail::Cu, detail::Single, detail::Fixed, detail::D, TypedSig),
-    GEMM_API_PAIR("cublasCgemm_v2", detail::Cu, detail::Single, detail::Fixed, detail::Cx, TypedSig),
-    GEMM_API_PAIR("cublasZgemm_v2", detail::Cu, detail::Single, detail::Fixed, detail::Z, TypedSig),
-    GEMM_API_PAIR("cublasHgemm", detail::Cu, detail::Single, detail::Fixed, detail::H, TypedSig),
-    GEMM_API_PAIR("cublasCgemm3m", detail::Cu, detail::Single, detail::Fixed, detail::Cx, TypedSig),
-    GEMM_API_PAIR("cublasZgemm3m", detail::Cu, detail::Single, detail::Fixed, detail::Z, TypedSig),
-    GEMM_API_PAIR("cublasSgemmBatched", detail::Cu, detail::Batched, detail::Fixed, detail::S, TypedBatchedSig),
-    GEMM_API_PAIR("cublasDgemmBatched", detail::Cu, detail::Batched, detail::Fixed, detail::D, TypedBatchedSig),
-    GEMM_API_PAIR("cublasCgemmBatched", detail::Cu, detail::Batched, detail::Fixed, detail::Cx, TypedBatchedSig),
-    GEMM_API_PAIR("cublasZgemmBatched", detail::Cu, detail::Batched, detail::Fixed, detail::Z, TypedBatchedSig),
-    GEMM_API_PAIR("cublasHgemmBatched", detail::Cu, detail::Batched, detail::Fixed, detail::H, TypedBatchedSig),
-    GEMM_API_PAIR("cublasCgemm3mBatched", detail::Cu, detail::Batched, detail::Fixed, detail::Cx, TypedBatchedSig),
-    GEMM_API_PAIR("cublasSgemmStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::S, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasDgemmStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::D, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasCgemmStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::Cx, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasZgemmStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::Z, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasHgemmStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::H, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasCgemm3mStridedBatched", detail::Cu, detail::Strided, detail::Fixed, detail::Cx, TypedStridedBatchedSig),
-    GEMM_API_PAIR("cublasSgemmGroupedBatched", detail::Cu, detail::Grouped, detail::Fixed, detail::S, TypedGroupedBatchedSig),
-    GEMM_API_PAIR("cublasDgemmGroupedBatched", detail::Cu, detail::Grouped, detail::Fixed, detail::D, TypedGroupedBatchedSig),
-    // hipBLAS keeps cuBLAS's argument order; its enums differ (vendor.h).
-    // hipBLAS 2.x exports the hipDataType forms as *_v2 (HIPBLAS_V2 maps the
-    // plain names to them); hipBLAS 3.x has only the plain names.
-    GEMM_API_PAIR("hipblasGemmEx", Vendor::Hipblas, detail::Single, TypeScheme::HipblasEx, detail::NoType, GemmExSig),
-    GEMM_API_PAIR("hipblasGemmEx_v2", Vendor::Hipblas, detail::Single, TypeScheme::HipblasEx, detail::NoType, GemmExSig),
-    GEMM_API_PAIR("hipblasGemmBatchedEx", Vendor::Hipblas, detail::Batched, TypeScheme::HipblasEx, detail::NoType, GemmBatchedExSig),
-    GEMM_API_PAIR("hipblasGemmBatchedEx_v2", Vendor::Hipblas, detail::Batched, TypeScheme::HipblasEx, detail::NoType, GemmBatchedExSig),
-    GEMM_API_PAIR("hipblasGemmStridedBatchedEx", Vendor::Hipblas, detail::Strided, TypeScheme::HipblasEx, detail::NoType, GemmStridedBatchedExSig),
-    GEMM_API_PAIR("hipblasGemmStridedBatchedEx_v2", Vendor::Hipblas, detail::Strided, TypeScheme::HipblasEx, detail::NoType, GemmStridedBatchedExSig),
-    GEMM_API_PAIR("rocblas_gemm_ex", Vendor::Rocblas, detail::Single, TypeScheme::RocblasEx, detail::NoType, RocblasGemmExSig),
-#undef GEMM_API_PAIR
-    // clang-format on
-};
+    GEMM_RULES_FOR_EACH_CUBLAS_API(GEMM_RULES_API_ROW)
+    GEMM_RULES_FOR_EACH_ROCM_API(GEMM_RULES_API_ROW)};
+
+#undef GEMM_RULES_API_ROW
 
 inline const ApiInfo *findApi(const char *Name) {
   for (const ApiInfo &Info : ApiTable)
