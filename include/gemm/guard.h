@@ -265,8 +265,10 @@ inline void describePointer(const void *P, rules::PointerFacts &Facts) {
 
 struct Collected {
   rules::CallValues Values;
-  // Every argument in order, for the log: a number or an address.
-  std::vector<std::pair<int64_t, bool /*is pointer*/>> Raw;
+  // Every argument in order, for the log: a number or an address. A fixed
+  // array: the check path allocates nothing on the heap.
+  std::pair<int64_t, bool /*is pointer*/> Raw[rules::MaxArgs];
+  unsigned NumRaw = 0;
 };
 
 template <class T> bool isZero(const void *P) {
@@ -281,25 +283,24 @@ template <class T> bool isZero(const void *P) {
 }
 
 template <class A>
-void collectOne(const rules::ApiInfo &Api, rules::Role R, const A &Arg,
-                Collected &Out) {
+void collectOne(const rules::ApiInfo &Api, unsigned Pos, rules::Role R,
+                const A &Arg, Collected &Out) {
   using rules::Role;
   using rules::Value;
   if constexpr (std::is_integral_v<A> || std::is_enum_v<A>) {
     const int64_t V = static_cast<int64_t>(Arg);
-    Out.Raw.emplace_back(V, false);
+    Out.Raw[Pos] = {V, false};
     if (R != Role::Count)
       Out.Values[R] = Value::of(V);
     // A cudaDataType compute type selects cublas_api.h's C++ overload.
     if (R == Role::ComputeType && std::is_same_v<A, cudaDataType>)
       Out.Values.LegacyComputeType = Out.Values.ComputeTypeIsDataType = true;
   } else if constexpr (std::is_null_pointer_v<A>) {
-    Out.Raw.emplace_back(0, true);
+    Out.Raw[Pos] = {0, true};
     if (R != Role::Count && R != Role::Handle)
       Out.Values.pointer(R).Address = Value::of(0);
   } else if constexpr (std::is_pointer_v<A>) {
-    Out.Raw.emplace_back(static_cast<int64_t>(reinterpret_cast<uintptr_t>(Arg)),
-                         true);
+    Out.Raw[Pos] = {static_cast<int64_t>(reinterpret_cast<uintptr_t>(Arg)), true};
     if (R == Role::Count || R == Role::Handle)
       return;
     using Plain = ElementOf<A>;
@@ -351,29 +352,18 @@ inline rules::Role roleAt(const rules::ApiInfo &Api, unsigned Pos) {
 template <class Tuple, size_t... I>
 void collectAll(const rules::ApiInfo &Api, const Tuple &Args, Collected &Out,
                 std::index_sequence<I...>) {
+  Out.NumRaw = sizeof...(I);
   // Scalars first: the grouped forms need group_count to read their arrays.
   (..., [&] {
     using A = std::decay_t<std::tuple_element_t<I, Tuple>>;
     if constexpr (!IsPointerLike<A>)
-      collectOne(Api, roleAt(Api, I), std::get<I>(Args), Out);
+      collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out);
   }());
-  Collected Pointers;
-  Pointers.Values = Out.Values;
   (..., [&] {
     using A = std::decay_t<std::tuple_element_t<I, Tuple>>;
     if constexpr (IsPointerLike<A>)
-      collectOne(Api, roleAt(Api, I), std::get<I>(Args), Pointers);
+      collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out);
   }());
-  Out.Values = Pointers.Values;
-  // The log lists the arguments in order.
-  std::vector<std::pair<int64_t, bool>> Raw;
-  size_t Scalar = 0, Pointer = 0;
-  (..., [&] {
-    using A = std::decay_t<std::tuple_element_t<I, Tuple>>;
-    Raw.push_back(IsPointerLike<A> ? Pointers.Raw[Pointer++]
-                                   : Out.Raw[Scalar++]);
-  }());
-  Out.Raw = std::move(Raw);
 }
 
 inline void collectPointerMode(cublasHandle_t H, Collected &Out) {
@@ -476,7 +466,7 @@ inline void writeLog(const rules::ApiInfo &Api, const Report &R,
                   jsonString(R.Function) + ",\"site\":" + jsonString(R.Where) +
                   ",\"pid\":" + std::to_string(::getpid()) +
                   ",\"outcome\":" + jsonString(Outcome) + ",\"args\":[";
-  for (size_t I = 0; I < C.Raw.size(); ++I) {
+  for (unsigned I = 0; I < C.NumRaw; ++I) {
     const rules::Role Role = roleAt(Api, static_cast<unsigned>(I));
     J += std::string(I ? "," : "") + "{\"name\":" +
          jsonString(roleNameAt(Api, static_cast<unsigned>(I))) + ",\"value\":" +

@@ -391,9 +391,6 @@ private:
       return;
     Value Trans = get(X.Trans, Group);
     Value Rows = get(X.Rows, Group), Cols = get(X.Cols, Group);
-    const std::string LdName = quote(name(X.Ld, Group));
-    const std::string Letter(1, X.Letter);
-
     if (!Trans.Known) {
       // Invalid for every valid op only if below both candidate bounds.
       if (!Rows.Known || !Cols.Known || Rows.V < 0 || Cols.V < 0)
@@ -401,6 +398,7 @@ private:
       const int64_t Min = std::min(lowerBound(Rows.V), lowerBound(Cols.V));
       if (Ld.V >= Min)
         return;
+      const std::string LdName = quote(name(X.Ld, Group));
       add(Category::LeadingDimension, "ld.operand", X.Ld, Group, Ld.V,
           LdName + " (" + std::to_string(Ld.V) + ") must be at least " +
               boundText(name(X.Rows, Group), Rows.V) + " when " +
@@ -418,6 +416,9 @@ private:
     Value Dim = get(StoredRows, Group);
     if (!Dim.Known || Dim.V < 0 || Ld.V >= lowerBound(Dim.V))
       return;
+    // A violation: only now are the words worth building.
+    const std::string LdName = quote(name(X.Ld, Group));
+    const std::string Letter(1, X.Letter);
     const std::string RowsName = name(StoredRows, Group);
     const std::string ColsName = name(StoredCols, Group);
     std::string Msg = LdName + " (" + std::to_string(Ld.V) +
@@ -627,6 +628,9 @@ private:
       if (!Api.has(R))
         continue;
       const PointerFacts &P = In.pointer(R);
+      if (!P.Address.Known && !P.PointeeType.Known &&
+          P.Where == Residency::Unknown)
+        continue; // nothing known about this scalar
       const std::string Name = quote(name(R));
       if (P.Address.Known && P.Address.V == 0) {
         add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
@@ -926,6 +930,8 @@ private:
       Compute |= CMatch;
       ComputeAB |= CMatch && matches(AB, Row.AB);
       Any |= CMatch && matches(AB, Row.AB) && matches(CType, Row.C);
+      if (Any)
+        return; // a supported row: nothing to report
     }
     if (Any)
       return;
