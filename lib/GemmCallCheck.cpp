@@ -1,6 +1,7 @@
 //===--- GemmCallCheck.cpp - gemm-tidy -----------------------------------===//
 
 #include "GemmCallCheck.h"
+#include "GemmDiagnosis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -24,12 +25,9 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   const auto GemmFunction = functionDecl(isGemmFamilyFunction());
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
-  auto Excluded = functionDecl(isDefinition(), isGemmFamilyFunction());
-  if (getLangOpts().CUDA)
-    Excluded = functionDecl(
-        isDefinition(), anyOf(isGemmFamilyFunction(), hasAttr(attr::CUDAGlobal),
-                              hasAttr(attr::CUDADevice)));
-  Finder->addMatcher(Excluded.bind("excluded"), this);
+  // Every function definition: where a call sits, and whether its calls
+  // are the user's to check (not device code, not cuBLAS's own overloads).
+  Finder->addMatcher(functionDecl(isDefinition()).bind("function"), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -55,27 +53,27 @@ bool isGemmFunctionItself(const FunctionDecl *FD) {
   return Id && gemmApiNamed(Id->getName());
 }
 
-/// A literal or an enumerator, possibly negated or cast: its value is
-/// plain to see at the call.
-bool isSelfEvident(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E))
-    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
-      E = U->getSubExpr()->IgnoreParenCasts();
-  if (isa<IntegerLiteral>(E))
-    return true;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref && isa<EnumConstantDecl>(Ref->getDecl());
-}
-
 } // namespace
+
+const FunctionDecl *
+GemmCallCheck::enclosingFunction(SourceLocation At,
+                                 const SourceManager &SM) const {
+  for (auto It = Functions.rbegin(); It != Functions.rend(); ++It)
+    if (SM.isPointWithin(At, It->second.getBegin(), It->second.getEnd()))
+      return It->first;
+  return nullptr;
+}
 
 void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
-  if (const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("excluded")) {
-    if ((isDeviceOnly(Fn) || isGemmFunctionItself(Fn)) && Fn->getBody())
-      ExcludedBodies.push_back(
-          SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange());
+  if (const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
+    if (!Fn->getBody())
+      return;
+    const SourceRange Body =
+        SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
+    if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn))
+      ExcludedBodies.push_back(Body);
+    Functions.emplace_back(Fn, Body);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
@@ -94,79 +92,22 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Analyzed)
     return;
   const int64_t Override = libraryVersionOverride();
-  Analyzed->Values.LibraryVersion = Override ? Override : cublasVersion(PP);
-
-  for (const rules::Finding &F :
-       rules::checkCall(*Analyzed->Api, Analyzed->Values))
-    if (F.Cat == Category && shouldReport(F))
-      report(*Analyzed, F, SM);
-}
-
-void GemmCallCheck::report(const GemmCall &Call, const rules::Finding &F,
-                           const SourceManager &SM) {
-  const Expr *Arg = Call.argument(F.Param);
-  const SourceLocation Loc =
-      Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
-  const SourceLocation Key = SM.getFileLoc(Loc);
-  if (!Reported.emplace(Key.getRawEncoding(), F.Message).second)
-    return;
-
-  diag(Loc, "%0") << F.Message;
-  for (Role R : F.Inputs)
-    noteValueOrigin(Call, R, SM);
-  if (!F.Note.empty() && shouldAddFixNote(F))
-    diag(Loc, "%0", DiagnosticIDs::Note) << F.Note;
-}
-
-// A note at the place a deciding value was written, unless it is plain to
-// see at the call already (a literal or an enumerator in the argument).
-void GemmCallCheck::noteValueOrigin(const GemmCall &Call, Role R,
-                                    const SourceManager &SM) {
-  const Expr *Arg = Call.argument(R);
-  const rules::Value V = Call.Values[R];
-  if (!Arg || !V.Known)
-    return;
-  const Expr *E = strippedArgument(Arg);
-  const std::string Name = rules::paramName(*Call.Api, R);
-
-  // Look through wrapper macros (CUBLAS_CHECK(cublasGemmEx(...))) to where
-  // the argument itself is spelled.
-  SourceLocation At = Arg->getBeginLoc();
-  while (At.isMacroID() && SM.isMacroArgExpansion(At))
-    At = SM.getImmediateSpellingLoc(At);
-  const bool FromMacro = At.isMacroID();
-
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
-      const SourceLocation Origin =
-          Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
-      if (Var->getName() == Name)
-        diag(Origin, "'%0' is %1", DiagnosticIDs::Note)
-            << Name << std::to_string(V.V);
-      else
-        diag(Origin, "'%0' is %1, the value of '%2'", DiagnosticIDs::Note)
-            << Name << std::to_string(V.V) << Var->getName();
-      return;
-    }
-  if (!FromMacro && isSelfEvident(E))
-    return;
-
-  if (FromMacro && PP) {
-    // `#define LDA 64` ... cublasGemmEx(..., LDA, ...): point at the macro's
-    // definition, where the number is written.
-    const llvm::StringRef Macro =
-        Lexer::getImmediateMacroName(At, SM, PP->getLangOpts());
-    if (const IdentifierInfo *II =
-            Macro.empty() ? nullptr : PP->getIdentifierInfo(Macro))
-      if (const MacroInfo *MI = PP->getMacroInfo(II)) {
-        diag(MI->getDefinitionLoc(), "'%0' is %1, from macro '%2'",
-             DiagnosticIDs::Note)
-            << Name << std::to_string(V.V) << Macro;
-        return;
-      }
+  const int64_t Version = Override ? Override : cublasVersion(PP);
+  for (const Diagnosis &D :
+       diagnoseGemmCall(*Analyzed, enclosingFunction(At, SM), *Result.Context,
+                        PP, Version)) {
+    const rules::Finding &F = D.Finding;
+    if (F.Cat != Category || !shouldReport(F))
+      continue;
+    if (!Reported.emplace(SM.getFileLoc(D.Loc).getRawEncoding(), F.Message)
+             .second)
+      continue;
+    diag(D.Loc, "%0") << F.Message;
+    for (const DiagnosisNote &N : D.Notes)
+      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Text;
+    if (!F.Note.empty() && shouldAddFixNote(F))
+      diag(D.Loc, "%0", DiagnosticIDs::Note) << F.Note;
   }
-  diag(Arg->getExprLoc(), "'%0' evaluates to %1", DiagnosticIDs::Note)
-      << Name << std::to_string(V.V);
 }
 
 } // namespace clang::tidy::gemm

@@ -31,6 +31,7 @@ public:
   void onStartOfTranslationUnit() final {
     Reported.clear();
     ExcludedBodies.clear();
+    Functions.clear();
   }
 
 protected:
@@ -42,10 +43,8 @@ protected:
   virtual int64_t libraryVersionOverride() const { return 0; }
 
 private:
-  void report(const GemmCall &Call, const rules::Finding &F,
-              const SourceManager &SM);
-  void noteValueOrigin(const GemmCall &Call, rules::Role R,
-                       const SourceManager &SM);
+  const FunctionDecl *enclosingFunction(SourceLocation At,
+                                        const SourceManager &SM) const;
 
   const rules::Category Category;
   Preprocessor *PP = nullptr;
@@ -56,6 +55,9 @@ private:
   /// code, and the GEMM functions' own inline overloads. Matches arrive in
   /// traversal order, so a body is known before the calls inside it.
   std::vector<SourceRange> ExcludedBodies;
+  /// Function definitions in traversal order, to find the one a call is in
+  /// without a parent map (the innermost is the last one that contains it).
+  std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
 };
 
 } // namespace clang::tidy::gemm

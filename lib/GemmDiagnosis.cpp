@@ -1,0 +1,387 @@
+//===--- GemmDiagnosis.cpp - gemm-tidy -----------------------------------===//
+
+#include "GemmDiagnosis.h"
+#include "ValueAnalysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include <map>
+#include <set>
+
+namespace clang::tidy::gemm {
+
+using rules::Role;
+
+namespace {
+
+constexpr unsigned MaxAtoms = 6;         // 64 assignments per context
+constexpr unsigned MaxCallSites = 8;     // calling contexts per function
+constexpr unsigned MaxWrapperDepth = 3;  // levels of wrappers followed
+
+bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
+  switch (R) {
+  case Role::Handle: case Role::Alpha: case Role::Beta: case Role::A:
+  case Role::B: case Role::C: case Role::D:
+    return false;
+  case Role::TransA: case Role::TransB: case Role::M: case Role::N:
+  case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
+  case Role::GroupSize:
+    return !Api.isGrouped(); // host arrays there
+  default:
+    return true;
+  }
+}
+
+// Every call of every function in the translation unit, with the function
+// it sits in: built once, only when a wrapper's callers are wanted.
+class CallIndex : public RecursiveASTVisitor<CallIndex> {
+public:
+  using Site = std::pair<const CallExpr *, const FunctionDecl *>;
+  llvm::DenseMap<const FunctionDecl *, std::vector<Site>> Callers;
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    const bool Push = FD && FD->doesThisDeclarationHaveABody();
+    if (Push)
+      Stack.push_back(FD);
+    const bool Ok = RecursiveASTVisitor::TraverseDecl(D);
+    if (Push)
+      Stack.pop_back();
+    return Ok;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (!Stack.empty())
+        Callers[Callee->getCanonicalDecl()].push_back({Call, Stack.back()});
+    return true;
+  }
+
+private:
+  std::vector<const FunctionDecl *> Stack;
+};
+
+struct TUCache {
+  const ASTContext *Ctx = nullptr;
+  std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
+  std::unique_ptr<CallIndex> Index;
+};
+
+TUCache &cacheFor(ASTContext &Ctx) {
+  // clangd analyses translation units on several threads at once.
+  static thread_local TUCache Cache;
+  if (Cache.Ctx != &Ctx) {
+    Cache = TUCache();
+    Cache.Ctx = &Ctx;
+  }
+  return Cache;
+}
+
+const CallIndex &callIndex(ASTContext &Ctx) {
+  TUCache &C = cacheFor(Ctx);
+  if (!C.Index) {
+    C.Index = std::make_unique<CallIndex>();
+    C.Index->TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  return *C.Index;
+}
+
+// One calling context: the values of the integer arguments there, and the
+// chain of call sites (outermost last) that bound the wrapper's parameters.
+struct Context {
+  SymbolicValue Values[rules::RoleCount];
+  Guard Path; // under which the call is reached
+  std::vector<AtomInfo> Atoms;
+  std::vector<DiagnosisNote> Chain;
+};
+
+// Parameters (of the function the call is in) some argument needs.
+std::vector<const ParmVarDecl *> neededParams(const Context &C) {
+  std::vector<const ParmVarDecl *> Out;
+  for (const SymbolicValue &V : C.Values)
+    if (!V.Known)
+      for (const ParmVarDecl *P : V.NeedsParams)
+        if (std::find(Out.begin(), Out.end(), P) == Out.end())
+          Out.push_back(P);
+  return Out;
+}
+
+void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
+                FunctionValues::Bindings Bindings, Context &Out) {
+  FunctionValues FV(Ctx, Fn, Call.Call, Out.Atoms, std::move(Bindings));
+  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    const Expr *Arg = Call.argument(R);
+    if (Arg && isIntegerRole(*Call.Api, R))
+      Out.Values[I] = FV.evaluate(strippedArgument(Arg));
+  }
+  Out.Path = FV.pathToTarget();
+}
+
+std::string paramList(const std::vector<const ParmVarDecl *> &Ps,
+                      const FunctionValues::Bindings &B) {
+  std::string S;
+  for (const ParmVarDecl *P : Ps) {
+    auto It = B.find(P);
+    if (It == B.end() || !It->second.isConstant())
+      continue;
+    S += (S.empty() ? "" : ", ") + P->getName().str() + " = " +
+         std::to_string(It->second.Alternatives[0].Value);
+  }
+  return S;
+}
+
+// The contexts of the call: its own function, and, where arguments depend on
+// that function's parameters, each call site in the translation unit that
+// binds them, up to a few levels of wrappers.
+void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
+                     ASTContext &Ctx, FunctionValues::Bindings Bindings,
+                     std::vector<DiagnosisNote> Chain, unsigned Depth,
+                     std::vector<Context> &Out) {
+  Context C;
+  C.Chain = Chain;
+  evaluateIn(Call, Fn, Ctx, Bindings, C);
+  const std::vector<const ParmVarDecl *> Needed = neededParams(C);
+  if (Needed.empty() || !Fn || Depth >= MaxWrapperDepth) {
+    Out.push_back(std::move(C));
+    return;
+  }
+  Out.push_back(C); // what holds whatever the parameters are
+  const auto It = callIndex(Ctx).Callers.find(Fn->getCanonicalDecl());
+  if (It == callIndex(Ctx).Callers.end())
+    return;
+  unsigned Sites = 0;
+  for (const auto &[Site, Caller] : It->second) {
+    if (Sites++ >= MaxCallSites)
+      break;
+    if (Site->getNumArgs() != Fn->getNumParams())
+      continue;
+    // The caller's own arguments, evaluated where it calls the wrapper.
+    std::vector<AtomInfo> CallerAtoms;
+    FunctionValues CallerValues(Ctx, Caller, Site, CallerAtoms,
+                                FunctionValues::Bindings());
+    FunctionValues::Bindings Inner = Bindings;
+    bool Any = false;
+    for (const ParmVarDecl *P : Needed) {
+      const unsigned Index = P->getFunctionScopeIndex();
+      if (Index >= Site->getNumArgs())
+        continue;
+      SymbolicValue V = CallerValues.evaluate(Site->getArg(Index));
+      // Only constants cross the call: a caller's conditions are its own.
+      if (!V.isConstant())
+        continue;
+      V.Alternatives[0].From = {Site->getArg(Index),
+                                "passed to '" + Fn->getNameAsString() + "' here"};
+      Inner[P] = V;
+      Any = true;
+    }
+    if (!Any)
+      continue;
+    std::vector<DiagnosisNote> Longer = Chain;
+    Longer.push_back({Site->getBeginLoc(),
+                      "'" + Fn->getNameAsString() + "' is called with " +
+                          paramList(Needed, Inner) + " here"});
+    collectContexts(Call, Fn, Ctx, std::move(Inner), std::move(Longer),
+                    Depth + 1, Out);
+  }
+}
+
+// --- notes -----------------------------------------------------------------------
+
+bool isSelfEvident(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
+      E = U->getSubExpr()->IgnoreParenCasts();
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref && isa<EnumConstantDecl>(Ref->getDecl());
+}
+
+std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
+  std::string S;
+  for (const Literal &L : G)
+    if (L.Atom < Atoms.size())
+      S += std::string(S.empty() ? " when " : " and ") + "'" +
+           Atoms[L.Atom].Text + "' is " + (L.Positive ? "true" : "false");
+  return S;
+}
+
+// Where the value of role R came from, as notes.
+void noteOrigin(const GemmCall &Call, Role R, const Context &C,
+                ASTContext &Ctx, const Preprocessor *PP,
+                std::vector<DiagnosisNote> &Notes) {
+  const Expr *Arg = Call.argument(R);
+  const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
+  if (!Arg || !V.Known)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::string Name = rules::paramName(*Call.Api, R);
+  const Expr *Stripped = strippedArgument(Arg);
+
+  // A value spelled in the argument itself: a literal, an enumerator, a
+  // macro, or a constant variable.
+  if (V.isConstant() && V.Alternatives[0].From.At == Stripped->IgnoreParens() &&
+      V.Alternatives[0].From.What.empty()) {
+    const int64_t Value = V.Alternatives[0].Value;
+    SourceLocation At = Arg->getBeginLoc();
+    while (At.isMacroID() && SM.isMacroArgExpansion(At))
+      At = SM.getImmediateSpellingLoc(At);
+    const bool FromMacro = At.isMacroID();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Stripped->IgnoreParens()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
+        const SourceLocation Origin =
+            Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
+        Notes.push_back({Origin, Var->getName() == Name
+                                     ? "'" + Name + "' is " + std::to_string(Value)
+                                     : "'" + Name + "' is " + std::to_string(Value) +
+                                           ", the value of '" +
+                                           Var->getName().str() + "'"});
+        return;
+      }
+    if (!FromMacro && isSelfEvident(Stripped))
+      return;
+    if (FromMacro && PP) {
+      const llvm::StringRef Macro =
+          Lexer::getImmediateMacroName(At, SM, PP->getLangOpts());
+      if (const IdentifierInfo *II =
+              Macro.empty() ? nullptr : PP->getIdentifierInfo(Macro))
+        if (const MacroInfo *MI = PP->getMacroInfo(II)) {
+          Notes.push_back({MI->getDefinitionLoc(),
+                           "'" + Name + "' is " + std::to_string(Value) +
+                               ", from macro '" + Macro.str() + "'"});
+          return;
+        }
+    }
+    Notes.push_back({Arg->getExprLoc(),
+                     "'" + Name + "' evaluates to " + std::to_string(Value)});
+    return;
+  }
+  // A value that flowed in: one note per place it was written.
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const Alternative &A : V.Alternatives) {
+    const SourceLocation Loc =
+        A.From.At ? A.From.At->getExprLoc() : Arg->getExprLoc();
+    std::string Text = "'" + Name + "' is " + std::to_string(A.Value);
+    if (!A.From.What.empty() && A.From.What != "the value of '" + Name + "'")
+      Text += ", " + A.From.What;
+    Text += whenText(A.When, C.Atoms);
+    if (Seen.emplace(Loc.getRawEncoding(), Text).second)
+      Notes.push_back({Loc, Text});
+  }
+}
+
+// --- the verdict per context -------------------------------------------------------
+
+struct Key {
+  std::string Rule;
+  Role Param;
+  int Group;
+  bool operator<(const Key &O) const {
+    return std::tie(Rule, Param, Group) < std::tie(O.Rule, O.Param, O.Group);
+  }
+};
+
+void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
+                     const Preprocessor *PP, int64_t Version,
+                     const FunctionDecl *Enclosing,
+                     std::vector<Diagnosis> &Out) {
+  const unsigned NumAtoms = static_cast<unsigned>(C.Atoms.size());
+  const bool Correlated = NumAtoms <= MaxAtoms;
+  const unsigned Assignments = Correlated ? 1u << NumAtoms : 1u;
+  std::map<Key, std::pair<rules::Finding, unsigned>> Common;
+  bool First = true;
+  unsigned Feasible = 0;
+  for (unsigned A = 0; A < Assignments; ++A) {
+    if (Correlated && !holds(C.Path, A))
+      continue;
+    rules::CallValues Values = Call.Values;
+    Values.LibraryVersion = Version;
+    for (unsigned I = 0; I < rules::RoleCount; ++I) {
+      const Role R = static_cast<Role>(I);
+      if (!isIntegerRole(*Call.Api, R) || !Call.argument(R))
+        continue;
+      Values[R] = rules::Value::unknown();
+      const SymbolicValue &V = C.Values[I];
+      if (!V.Known)
+        continue;
+      for (const Alternative &Alt : V.Alternatives)
+        if ((Correlated && holds(Alt.When, A)) ||
+            (!Correlated && Alt.When.empty())) {
+          Values[R] = rules::Value::of(Alt.Value);
+          break;
+        }
+    }
+    ++Feasible;
+    std::map<Key, std::pair<rules::Finding, unsigned>> Here;
+    for (rules::Finding &F : rules::checkCall(*Call.Api, Values))
+      Here.emplace(Key{F.RuleId, F.Param, F.Group}, std::make_pair(F, A));
+    if (First) {
+      Common = std::move(Here);
+      First = false;
+      continue;
+    }
+    for (auto It = Common.begin(); It != Common.end();)
+      It = Here.count(It->first) ? std::next(It) : Common.erase(It);
+  }
+  if (!Feasible)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto &[K, Entry] : Common) {
+    rules::Finding &F = Entry.first;
+    Diagnosis D;
+    const Expr *Arg = Call.argument(F.Param);
+    D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
+    std::vector<Role> Roles = F.Inputs;
+    for (Role R : Roles)
+      noteOrigin(Call, R, C, Ctx, PP, D.Notes);
+    D.Notes.insert(D.Notes.end(), C.Chain.rbegin(), C.Chain.rend());
+    if (Enclosing && Enclosing->isTemplateInstantiation()) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      Enclosing->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+      OS.flush();
+      D.Notes.push_back({Enclosing->getPointOfInstantiation().isValid()
+                             ? Enclosing->getPointOfInstantiation()
+                             : Enclosing->getLocation(),
+                         "in instantiation of '" + Name + "' requested here"});
+    }
+    (void)SM;
+    D.Finding = std::move(F);
+    Out.push_back(std::move(D));
+  }
+}
+
+} // namespace
+
+const std::vector<Diagnosis> &diagnoseGemmCall(const GemmCall &Call,
+                                               const FunctionDecl *Enclosing,
+                                               ASTContext &Ctx,
+                                               const Preprocessor *PP,
+                                               int64_t LibraryVersion) {
+  TUCache &Cache = cacheFor(Ctx);
+  auto [It, Inserted] =
+      Cache.Done.try_emplace({Call.Call, LibraryVersion});
+  if (!Inserted)
+    return It->second;
+  std::vector<Context> Contexts;
+  collectContexts(Call, Enclosing, Ctx, FunctionValues::Bindings(), {}, 0,
+                  Contexts);
+  std::vector<Diagnosis> Out;
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const Context &C : Contexts) {
+    std::vector<Diagnosis> Here;
+    diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
+    for (Diagnosis &D : Here)
+      if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
+        Out.push_back(std::move(D));
+  }
+  // Cache.Done may have rehashed during the recursion? It is a std::map:
+  // references stay valid.
+  It->second = std::move(Out);
+  return It->second;
+}
+
+} // namespace clang::tidy::gemm

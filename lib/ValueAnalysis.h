@@ -1,0 +1,133 @@
+//===--- ValueAnalysis.h - gemm-tidy ------------------------------*- C++ -*-===//
+//
+// The evaluator every gemm-* check shares. For an argument of a matched call
+// it computes a value, a few values each tied to the conditions that select
+// it, or "unknown". It sees through locals assigned before the call, fields
+// of local aggregates, trait constants, small functions that return a value,
+// arithmetic, casts and ternaries, and follows the enclosing function's
+// parameters to the call sites that pass constants. It never guesses: what
+// it cannot follow is unknown, and unknown values never yield findings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_VALUEANALYSIS_H
+#define GEMM_TIDY_VALUEANALYSIS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+/// A condition a value depends on, and which way it went: atom Id is true
+/// (Positive) or false. Atoms with the same Id are the same condition on
+/// values that cannot change between its occurrences.
+struct Literal {
+  unsigned Atom;
+  bool Positive;
+  bool operator<(const Literal &O) const {
+    return Atom != O.Atom ? Atom < O.Atom : Positive < O.Positive;
+  }
+  bool operator==(const Literal &O) const {
+    return Atom == O.Atom && Positive == O.Positive;
+  }
+};
+
+/// A conjunction of literals (sorted by atom, at most one per atom).
+using Guard = llvm::SmallVector<Literal, 4>;
+
+/// Where a value was written: the expression that produced it, and what to
+/// call it in a note ("the value of 'ld'", "assigned here").
+struct Origin {
+  const Expr *At = nullptr;
+  std::string What;
+};
+
+/// One value an expression can have, under a guard.
+struct Alternative {
+  Guard When;
+  int64_t Value = 0;
+  Origin From;
+};
+
+/// The result of evaluating an expression: unknown, or alternatives whose
+/// guards cover every feasible path.
+struct SymbolicValue {
+  bool Known = false;
+  llvm::SmallVector<Alternative, 2> Alternatives;
+  /// Parameters of the analysed function the value would need.
+  llvm::SmallVector<const ParmVarDecl *, 2> NeedsParams;
+
+  static SymbolicValue unknown() { return {}; }
+  static SymbolicValue constant(int64_t V, Origin From = {}) {
+    SymbolicValue S;
+    S.Known = true;
+    S.Alternatives.push_back({{}, V, std::move(From)});
+    return S;
+  }
+  bool isConstant() const {
+    return Known && Alternatives.size() == 1 && Alternatives[0].When.empty();
+  }
+};
+
+/// The condition behind an atom, for notes ("when 't' is true").
+struct AtomInfo {
+  const Expr *Cond;
+  std::string Text;
+};
+
+/// Evaluates expressions inside one function, at one call in its body.
+class FunctionValues {
+public:
+  /// Parameter values from a call site (the wrapper analysis).
+  using Bindings = llvm::DenseMap<const ParmVarDecl *, SymbolicValue>;
+
+  FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const Stmt *Target,
+                 std::vector<AtomInfo> &Atoms, Bindings Params = Bindings());
+  ~FunctionValues();
+
+  /// The value of \p E where the walk reached the target statement.
+  SymbolicValue evaluate(const Expr *E);
+
+  /// The guard under which the target is reached at all.
+  const Guard &pathToTarget() const { return TargetPath; }
+
+private:
+  struct Env;
+  class Walker;
+  SymbolicValue eval(const Expr *E, const Env &Vars, unsigned Depth);
+  SymbolicValue evalVar(const VarDecl *V, const Expr *Use, const Env &Vars,
+                        unsigned Depth);
+  SymbolicValue evalCall(const CallExpr *Call, const Env &Vars,
+                         unsigned Depth);
+  std::optional<Literal> atomFor(const Expr *Cond, const Env &Vars);
+  bool stableCondition(const Expr *Cond) const;
+
+  ASTContext &Ctx;
+  const FunctionDecl *Fn;
+  std::vector<AtomInfo> &Atoms;
+  Bindings Params;
+  std::unique_ptr<Env> AtTarget;
+  Guard TargetPath;
+  bool GaveUp = false;
+  llvm::DenseMap<const VarDecl *, bool> Escapes;
+  llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
+};
+
+/// Conjunction of two guards; nullopt when they contradict each other.
+std::optional<Guard> conjoin(const Guard &A, const Guard &B);
+
+/// Whether \p G holds when each atom I has the value of bit I of
+/// \p Assignment.
+bool holds(const Guard &G, unsigned Assignment);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_VALUEANALYSIS_H
