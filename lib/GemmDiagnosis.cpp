@@ -119,71 +119,80 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Path = FV.pathToTarget();
 }
 
-std::string paramList(const std::vector<const ParmVarDecl *> &Ps,
-                      const FunctionValues::Bindings &B) {
-  std::string S;
-  for (const ParmVarDecl *P : Ps) {
-    auto It = B.find(P);
-    if (It == B.end() || !It->second.isConstant())
+// A way the parameters of a function get constant values: from one of its
+// call sites (and, for that call site's own parameters, one of its caller's
+// frames), with the notes that walk the chain.
+struct Frame {
+  FunctionValues::Bindings Bindings;
+  std::vector<DiagnosisNote> Chain; // innermost call site first
+};
+
+std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
+                             unsigned Depth) {
+  std::vector<Frame> Out;
+  if (!Fn || Depth >= MaxWrapperDepth)
+    return Out;
+  const CallIndex &Index = callIndex(Ctx);
+  const auto It = Index.Callers.find(Fn->getCanonicalDecl());
+  if (It == Index.Callers.end())
+    return Out;
+  unsigned Sites = 0;
+  for (const auto &[Site, Caller] : It->second) {
+    if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
+      break;
+    if (Site->getNumArgs() != Fn->getNumParams() || Caller == Fn)
       continue;
-    S += (S.empty() ? "" : ", ") + P->getName().str() + " = " +
-         std::to_string(It->second.Alternatives[0].Value);
+    // The caller's own frame first (no bindings), then its callers'.
+    std::vector<Frame> CallerFrames(1);
+    for (Frame &F : framesFor(Caller, Ctx, Depth + 1))
+      CallerFrames.push_back(std::move(F));
+    for (const Frame &CF : CallerFrames) {
+      std::vector<AtomInfo> Atoms;
+      FunctionValues Values(Ctx, Caller, Site, Atoms, CF.Bindings);
+      Frame F;
+      std::string Text;
+      for (unsigned I = 0; I < Fn->getNumParams(); ++I) {
+        const ParmVarDecl *P = Fn->getParamDecl(I);
+        if (!P->getType()->isIntegralOrEnumerationType())
+          continue;
+        SymbolicValue V = Values.evaluate(Site->getArg(I));
+        // Only constants cross the call: a caller's conditions are its own.
+        if (!V.isConstant())
+          continue;
+        V.Alternatives[0].From = {Site->getArg(I), "passed to '" +
+                                                       Fn->getNameAsString() +
+                                                       "' here"};
+        Text += (Text.empty() ? "" : ", ") + P->getName().str() + " = " +
+                std::to_string(V.Alternatives[0].Value);
+        F.Bindings[P] = std::move(V);
+      }
+      if (F.Bindings.empty())
+        continue;
+      F.Chain.push_back({Site->getBeginLoc(), "'" + Fn->getNameAsString() +
+                                                  "' is called with " + Text +
+                                                  " here"});
+      F.Chain.insert(F.Chain.end(), CF.Chain.begin(), CF.Chain.end());
+      Out.push_back(std::move(F));
+    }
   }
-  return S;
+  return Out;
 }
 
 // The contexts of the call: its own function, and, where arguments depend on
-// that function's parameters, each call site in the translation unit that
-// binds them, up to a few levels of wrappers.
+// that function's parameters, each frame that binds them.
 void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
-                     ASTContext &Ctx, FunctionValues::Bindings Bindings,
-                     std::vector<DiagnosisNote> Chain, unsigned Depth,
-                     std::vector<Context> &Out) {
+                     ASTContext &Ctx, std::vector<Context> &Out) {
   Context C;
-  C.Chain = Chain;
-  evaluateIn(Call, Fn, Ctx, Bindings, C);
-  const std::vector<const ParmVarDecl *> Needed = neededParams(C);
-  if (Needed.empty() || !Fn || Depth >= MaxWrapperDepth) {
-    Out.push_back(std::move(C));
+  evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
+  const bool NeedsCallers = !neededParams(C).empty();
+  Out.push_back(std::move(C)); // what holds whatever the parameters are
+  if (!NeedsCallers)
     return;
-  }
-  Out.push_back(C); // what holds whatever the parameters are
-  const auto It = callIndex(Ctx).Callers.find(Fn->getCanonicalDecl());
-  if (It == callIndex(Ctx).Callers.end())
-    return;
-  unsigned Sites = 0;
-  for (const auto &[Site, Caller] : It->second) {
-    if (Sites++ >= MaxCallSites)
-      break;
-    if (Site->getNumArgs() != Fn->getNumParams())
-      continue;
-    // The caller's own arguments, evaluated where it calls the wrapper.
-    std::vector<AtomInfo> CallerAtoms;
-    FunctionValues CallerValues(Ctx, Caller, Site, CallerAtoms,
-                                FunctionValues::Bindings());
-    FunctionValues::Bindings Inner = Bindings;
-    bool Any = false;
-    for (const ParmVarDecl *P : Needed) {
-      const unsigned Index = P->getFunctionScopeIndex();
-      if (Index >= Site->getNumArgs())
-        continue;
-      SymbolicValue V = CallerValues.evaluate(Site->getArg(Index));
-      // Only constants cross the call: a caller's conditions are its own.
-      if (!V.isConstant())
-        continue;
-      V.Alternatives[0].From = {Site->getArg(Index),
-                                "passed to '" + Fn->getNameAsString() + "' here"};
-      Inner[P] = V;
-      Any = true;
-    }
-    if (!Any)
-      continue;
-    std::vector<DiagnosisNote> Longer = Chain;
-    Longer.push_back({Site->getBeginLoc(),
-                      "'" + Fn->getNameAsString() + "' is called with " +
-                          paramList(Needed, Inner) + " here"});
-    collectContexts(Call, Fn, Ctx, std::move(Inner), std::move(Longer),
-                    Depth + 1, Out);
+  for (Frame &F : framesFor(Fn, Ctx, 0)) {
+    Context Bound;
+    Bound.Chain = std::move(F.Chain);
+    evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
+    Out.push_back(std::move(Bound));
   }
 }
 
@@ -337,7 +346,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     std::vector<Role> Roles = F.Inputs;
     for (Role R : Roles)
       noteOrigin(Call, R, C, Ctx, PP, D.Notes);
-    D.Notes.insert(D.Notes.end(), C.Chain.rbegin(), C.Chain.rend());
+    D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     if (Enclosing && Enclosing->isTemplateInstantiation()) {
       std::string Name;
       llvm::raw_string_ostream OS(Name);
@@ -367,8 +376,7 @@ const std::vector<Diagnosis> &diagnoseGemmCall(const GemmCall &Call,
   if (!Inserted)
     return It->second;
   std::vector<Context> Contexts;
-  collectContexts(Call, Enclosing, Ctx, FunctionValues::Bindings(), {}, 0,
-                  Contexts);
+  collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;
   std::set<std::pair<unsigned, std::string>> Seen;
   for (const Context &C : Contexts) {

@@ -807,7 +807,11 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       E->containsErrors())
     return SymbolicValue::unknown();
   E = E->IgnoreParens();
-  if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx)) {
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
+  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(Temporary->getSubExpr(), Vars, Depth + 1);
+  if (E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       const llvm::APSInt &I = R.Val.getInt();

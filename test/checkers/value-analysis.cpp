@@ -1,0 +1,256 @@
+// The shared evaluator behind every gemm-* check: values that reach a call
+// through locals, aggregates, traits, expressions, branches, wrapper
+// functions and templates are proven, with notes that show where they came
+// from; what cannot be proven stays silent.
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags -std=c++20
+
+#include <algorithm>
+#include <cstdint>
+#include <cublas_v2.h>
+
+cublasHandle_t h;
+const float *A, *B;
+float *C;
+const float *al, *be;
+const void *vA, *vB;
+void *vC;
+
+// ---- 1. locals without const, assigned before the call ----------------------
+
+void localsAssignedOnce() {
+  int m = 128, n = 64, k = 32;
+  int lda = k;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, A, lda, B, k, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (32) must be at least max(1, m) = 128 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-4]]:28: note: 'lda' is 32, the value of 'k'
+  // CHECK-NOTES: :[[@LINE-5]]:11: note: 'm' is 128
+}
+
+void reassignedBeforeTheCall() {
+  int ld = 256;
+  ld = 16;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (16) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:8: note: 'lda' is 16, assigned to 'ld' here
+}
+
+// ---- 2. aggregates and classes ------------------------------------------------
+
+struct Shape {
+  int rows = 0, cols = 0, ld = 0;
+};
+
+void aggregateAndMemberAssignment() {
+  Shape s{256, 16, 16};
+  s.ld = 8;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, s.rows, s.cols, 4, al, A, s.ld, B, 4, be, C, s.rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: 'lda' (8) must be at least max(1, m) = 256 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: 'lda' is 8, assigned to 's.ld' here
+  // CHECK-NOTES: :[[@LINE-5]]:11: note: 'm' is 256, the initializer of 's.rows'
+}
+
+void designatedAndDefaults() {
+  Shape s{.rows = 96, .ld = 48};
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, s.rows, 8, 8, al, A, s.ld, B, 8, be, C, s.rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'lda' (48) must be at least max(1, m) = 96 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:29: note: 'lda' is 48, the initializer of 's.ld'
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: 'm' is 96, the initializer of 's.rows'
+  Shape d;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, al, A, 4, B, 4, be, C, d.ld);
+  // CHECK-MESSAGES: :[[@LINE-1]]:76: warning: 'ldc' (0) must be at least max(1, m) = 4 (C is stored m x n, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: 'ldc' is 0, the initializer of 'd.ld'
+}
+
+struct Dims {
+  int m, k;
+  constexpr Dims(int M, int K) : m(M), k(K) {}
+};
+
+void constexprConstructor() {
+  Dims d(512, 64);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, d.m, 8, d.k, al, A, d.k, B, d.k, be, C, d.m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:64: warning: 'lda' (64) must be at least max(1, m) = 512 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:8: note: 'lda' is 64, the initializer of 'd.k'
+}
+
+// ---- 3. traits and functions that return a constant -------------------------
+
+template <typename T> struct traits;
+template <> struct traits<float> {
+  static constexpr cudaDataType_t cuda_data_type = CUDA_R_32F;
+};
+template <> struct traits<int8_t> {
+  static constexpr cudaDataType_t cuda_data_type = CUDA_R_8I;
+  static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32I;
+};
+
+template <typename T> void traitGemm() {
+  cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 8, 8, 8, al, vA, traits<T>::cuda_data_type, 8, vB, traits<T>::cuda_data_type, 8, be, vC, traits<T>::cuda_data_type, 8, traits<int8_t>::compute_type, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: unsupported type combination for cublasGemmEx: computeType CUBLAS_COMPUTE_32I, Atype/Btype CUDA_R_32F, Ctype CUDA_R_32F [gemm-type-combination]
+  // CHECK-NOTES: :[[@LINE-6]]:58: note: 'computeType' is 72, the value of 'compute_type'
+  // CHECK-NOTES: :[[@LINE+3]]:15: note: in instantiation of 'traitGemm<float>' requested here
+  // CHECK-MESSAGES: :[[@LINE-4]]:134: warning: unsupported type combination for cublasGemmEx: computeType CUBLAS_COMPUTE_32I, Atype/Btype CUDA_R_8I, Ctype CUDA_R_8I [gemm-type-combination]
+}
+template void traitGemm<float>();
+template void traitGemm<int8_t>(); // int8 data, int8 output: also invalid
+
+int rowsOfModel() { return 512; }
+int twice(int x) { return 2 * x; }
+
+void gettersReturnConstants() {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, rowsOfModel(), 8, 8, al, A, twice(50), B, 8, be, C, 512);
+  // CHECK-MESSAGES: :[[@LINE-1]]:72: warning: 'lda' (100) must be at least max(1, m) = 512 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-2]]:72: note: 'lda' is 100, returned by 'twice'
+  // CHECK-NOTES: :[[@LINE-3]]:44: note: 'm' is 512, returned by 'rowsOfModel'
+}
+
+// ---- 4. expressions -------------------------------------------------------------
+
+void expressions(bool) {
+  const int heads = 8, headDim = 64;
+  int rows = heads * headDim;               // 512
+  int ld = std::max(rows / 4, 100) - 28;     // 100
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, rows, 8, 8, al, A, ld, B, 8, be, C, rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (100) must be at least max(1, m) = 512 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  int8_t small = static_cast<int8_t>(300); // 44 after the narrowing cast
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, small, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (44) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  cublasOperation_t op = static_cast<cublasOperation_t>(sizeof(double) - 5); // 3
+  cublasSgemm(h, op, CUBLAS_OP_N, 8, 8, 8, al, A, 8, B, 8, be, C, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'transa' is CUBLAS_OP_CONJG, a placeholder that cuBLAS does not support; use CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C [gemm-invalid-enum]
+}
+
+// ---- 5. correlated paths ------------------------------------------------------------
+
+void badOnEveryPath(bool t) {
+  int ld = t ? 8 : 16;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 16, al, A, ld, B, 16, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:62: warning: 'lda' (16) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: 'lda' is 8, the value of 'ld' when 't' is true
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: 'lda' is 16, the value of 'ld' when 't' is false
+}
+
+void badOnTheOnlyPathThatReachesTheCall(int m) {
+  int ld = 64;
+  if (m > 32)
+    return;
+  ld = 4;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 32, 8, 8, al, A, ld, B, 8, be, C, 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (4) must be at least max(1, m) = 32 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+// ---- 6. wrapper functions in the same translation unit ------------------------------
+
+static void gemmRowMajor(int rows, int cols, int inner, int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, rows, cols, inner, al, A, ld, B, inner, be, C, rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: 'lda' (32) must be at least max(1, m) = 128 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+7]]:35: note: 'lda' is 32, passed to 'gemmRowMajor' here
+  // CHECK-NOTES: :[[@LINE+6]]:16: note: 'm' is 128, passed to 'gemmRowMajor' here
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: 'gemmRowMajor' is called with rows = 128, cols = 8, inner = 32, ld = 32 here
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: 'layer' is called with tokens = 128, hidden = 32 here
+}
+
+static void layer(int tokens, int hidden) {
+  gemmRowMajor(tokens, 8, hidden, hidden);
+}
+
+void model() {
+  layer(128, 32);  // wrong: hidden < tokens
+  layer(16, 16);   // fine
+}
+
+// ---- 7. templates: one report per call site -------------------------------------------
+
+template <int Ld> void fixedLd() {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 40, 4, 4, al, A, Ld, B, 4, be, C, 40);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (4) must be at least max(1, m) = 40 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: in instantiation of 'fixedLd<4>' requested here
+}
+void useFixedLd() {
+  fixedLd<4>();
+  fixedLd<4>();
+  fixedLd<40>();
+}
+
+// ---- must stay silent -------------------------------------------------------------------
+
+void rowMajorSwapDoneRight(int M, int N, int K) {
+  // C = A * B row-major: C^T = B^T * A^T with B first and m := N.
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, al, B, N, A, K, be, C, N);
+}
+
+void transposedWithSmallLd() {
+  int m = 64, k = 16;
+  cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, 8, k, al, A, k, B, k, be, C, m);
+}
+
+void zeroRowsWithLdOne() {
+  int m = 0;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, 1, B, 8, be, C, 1);
+}
+
+void opAndLdChosenByOneCondition(bool t, int m, int k) {
+  cublasOperation_t op = t ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int rows = 64, inner = 16;
+  int ld = t ? inner : rows;
+  cublasSgemm(h, op, CUBLAS_OP_N, rows, 8, inner, al, A, ld, B, inner, be, C, rows);
+  if (t)
+    cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, 64, 8, 16, al, A, 16, B, 16, be, C, 64);
+  cublasOperation_t op2;
+  int ld2;
+  if (t) {
+    op2 = CUBLAS_OP_T;
+    ld2 = 16;
+  } else {
+    op2 = CUBLAS_OP_N;
+    ld2 = 64;
+  }
+  cublasSgemm(h, op2, CUBLAS_OP_N, 64, 8, 16, al, A, ld2, B, 16, be, C, 64);
+}
+
+void computeTypeAndDataSwitchedTogether(bool half) {
+  cudaDataType_t type = half ? CUDA_R_16F : CUDA_R_32F;
+  cublasComputeType_t compute = half ? CUBLAS_COMPUTE_16F : CUBLAS_COMPUTE_32F;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, vA, type, 8, vB, type, 8, be, vC, type, 8, compute, CUBLAS_GEMM_DEFAULT);
+}
+
+void broadcastStrideZero() {
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, A, 8, 0, B, 8, 0, be, C, 8, 64, 4);
+}
+
+void setThrough(int *p) { *p = 64; }
+void writtenElsewhere(int &ref) {
+  int ld = 8;
+  int *p = &ld;
+  *p = 64;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  int ld2 = 8;
+  int &alias = ld2;
+  alias = 64;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld2, B, 8, be, C, 64);
+  int ld3 = 8;
+  setThrough(&ld3);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld3, B, 8, be, C, 64);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ref, B, 8, be, C, 64);
+}
+
+void inALoop(int n) {
+  int ld = 8;
+  for (int i = 0; i < n; ++i)
+    ld *= 2;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  int ld2 = 8;
+  while (ld2 < 64)
+    ld2 += 8;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld2, B, 8, be, C, 64);
+}
+
+void volatileValues() {
+  volatile int ld = 8;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+}
+
+int unknownFromElsewhere();
+void callerPassesUnknowns(int rows) {
+  gemmRowMajor(rows, 8, 8, unknownFromElsewhere());
+}
