@@ -87,15 +87,11 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     if (SM.isPointWithin(At, Body.getBegin(), Body.getEnd()))
       return;
 
-  std::optional<GemmCall> Analyzed =
-      analyzeGemmCall(*Call, *Callee, *Result.Context);
-  if (!Analyzed)
-    return;
   const int64_t Override = libraryVersionOverride();
   const int64_t Version = Override ? Override : cublasVersion(PP);
   for (const Diagnosis &D :
-       diagnoseGemmCall(*Analyzed, enclosingFunction(At, SM), *Result.Context,
-                        PP, Version)) {
+       diagnoseGemmCall(*Call, *Callee, enclosingFunction(At, SM),
+                        *Result.Context, PP, Version)) {
     const rules::Finding &F = D.Finding;
     if (F.Cat != Category || !shouldReport(F))
       continue;

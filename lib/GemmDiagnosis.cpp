@@ -33,8 +33,10 @@ bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
   }
 }
 
-// Every call of every function in the translation unit, with the function
-// it sits in: built once, only when a wrapper's callers are wanted.
+// Every call in the main file's functions, with the function it sits in:
+// built once per translation unit, only when a wrapper's callers are
+// wanted. The headers (cuBLAS's and the C++ library's among them) are left
+// out: walking them would cost more than the rest of the analysis together.
 class CallIndex : public RecursiveASTVisitor<CallIndex> {
 public:
   using Site = std::pair<const CallExpr *, const FunctionDecl *>;
@@ -82,7 +84,10 @@ const CallIndex &callIndex(ASTContext &Ctx) {
   TUCache &C = cacheFor(Ctx);
   if (!C.Index) {
     C.Index = std::make_unique<CallIndex>();
-    C.Index->TraverseDecl(Ctx.getTranslationUnitDecl());
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        C.Index->TraverseDecl(D);
   }
   return *C.Index;
 }
@@ -365,16 +370,20 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
 
 } // namespace
 
-const std::vector<Diagnosis> &diagnoseGemmCall(const GemmCall &Call,
+const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &CallE,
+                                               const FunctionDecl &Callee,
                                                const FunctionDecl *Enclosing,
                                                ASTContext &Ctx,
                                                const Preprocessor *PP,
                                                int64_t LibraryVersion) {
   TUCache &Cache = cacheFor(Ctx);
-  auto [It, Inserted] =
-      Cache.Done.try_emplace({Call.Call, LibraryVersion});
+  auto [It, Inserted] = Cache.Done.try_emplace({&CallE, LibraryVersion});
   if (!Inserted)
     return It->second;
+  const std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
+  if (!Analyzed)
+    return It->second; // not a call the rules apply to: nothing to say
+  const GemmCall &Call = *Analyzed;
   std::vector<Context> Contexts;
   collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;

@@ -34,7 +34,8 @@ struct Diagnosis {
 /// The diagnostics of \p Call, a call inside \p Enclosing (null where not
 /// known), computed once per call and translation unit and shared by the
 /// checks. \p LibraryVersion is CUBLAS_VERSION or 0.
-const std::vector<Diagnosis> &diagnoseGemmCall(const GemmCall &Call,
+const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &Call,
+                                               const FunctionDecl &Callee,
                                                const FunctionDecl *Enclosing,
                                                ASTContext &Ctx,
                                                const Preprocessor *PP,

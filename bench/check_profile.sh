@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): the time of all gemm-* checks against the whole
+# clang-tidy run, from --enable-check-profile (whose per-callback timers
+# inflate it) and as wall time side by side with a baseline run, on a
+# generated file with 2,000 calls whose values come through locals, structs
+# and wrappers, and on real files given as "FILE -- FLAGS..." arguments.
+#
+#   bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+shift || true
+llvm=$(sed -n 's/^LLVM_DIR:PATH=//p' "$build/CMakeCache.txt" | sed 's|/lib/cmake/llvm||')
+tidy="${llvm:-/usr/lib/llvm-22}/bin/clang-tidy"
+cuda=${CUDA_ROOT:-/usr/local/cuda}
+tmp=$(mktemp -d)
+python3 "$root/bench/gen_value_bench.py" 2000 > "$tmp/generated.cpp"
+
+profile() { # file, flags...: prints "gemm seconds, total seconds, ratio"
+  local file=$1; shift
+  "$tidy" --load "$build/lib/libGemmTidy.so" --checks='-*,gemm-*' --quiet \
+    --enable-check-profile --store-check-profile="$tmp/prof" "$file" -- "$@" >/dev/null 2>&1 || true
+  local json; json=$(ls -t "$tmp"/prof/*.json | head -1)
+  local start end
+  python3 - "$json" "$file" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["profile"]
+gemm = sum(v for k, v in p.items() if k.startswith("time.clang-tidy.gemm-") and k.endswith(".wall"))
+print("%-60s gemm-* %.4f s" % (sys.argv[2][-60:], gemm))
+PY
+}
+
+wall() { # command...: seconds
+  local t0 t1
+  t0=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N)
+  python3 -c "print($t1 - $t0)"
+}
+
+run() { # file, flags...: the profile's gemm-* time, and clang-tidy's wall time
+        # with gemm-* against a baseline with one trivial check, alternated
+        # three times in this one run
+  local file=$1; shift
+  local g; g=$(profile "$file" "$@" | awk '{print $(NF-1)}')
+  local with=0 without=0
+  for _ in 1 2 3; do
+    with=$(python3 -c "print($with + $(wall "$tidy" --load "$build/lib/libGemmTidy.so" --checks='-*,gemm-*' --quiet "$file" -- "$@"))")
+    without=$(python3 -c "print($without + $(wall "$tidy" --checks='-*,misc-unused-alias-decls' --quiet "$file" -- "$@"))")
+  done
+  python3 -c "import sys; w=$with/3; b=$without/3; g=$g; print('%-55s profile: gemm-* %.4f s of %.3f s = %.2f%%; wall: %.3f s with, %.3f s without = %+.1f%%' % (sys.argv[1][-55:], g, w, 100*g/w, w, b, 100*(w-b)/b))" "$file"
+}
+
+run "$tmp/generated.cpp" -std=c++17 -I"$cuda/include"
+for spec in "$@"; do
+  # shellcheck disable=SC2086
+  run ${spec%% -- *} ${spec#* -- }
+done
+rm -rf "$tmp"
