@@ -93,7 +93,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
        diagnoseGemmCall(*Call, *Callee, enclosingFunction(At, SM),
                         *Result.Context, PP, Version)) {
     const rules::Finding &F = D.Finding;
-    if (F.Cat != Category || !shouldReport(F))
+    if (!reportsCategory(F.Cat) || !shouldReport(F))
       continue;
     if (!Reported.emplace(SM.getFileLoc(D.Loc).getRawEncoding(), F.Message)
              .second)

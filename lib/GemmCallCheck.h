@@ -35,6 +35,8 @@ public:
   }
 
 protected:
+  /// Whether findings of category \p C are this check's.
+  virtual bool reportsCategory(rules::Category C) const { return C == Category; }
   /// Whether this check reports \p F; the category is already checked.
   virtual bool shouldReport(const rules::Finding &F) const { return true; }
   /// Whether to attach the rules core's fix note to \p F.

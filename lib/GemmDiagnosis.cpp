@@ -15,17 +15,28 @@ using rules::Role;
 
 namespace {
 
-constexpr unsigned MaxAtoms = 6;         // 64 assignments per context
-constexpr unsigned MaxCallSites = 8;     // calling contexts per function
-constexpr unsigned MaxWrapperDepth = 3;  // levels of wrappers followed
+constexpr unsigned MaxAtoms = 6;        // 64 assignments per context
+constexpr unsigned MaxCallSites = 8;    // calling contexts per function
+constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 
 bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
   switch (R) {
-  case Role::Handle: case Role::Alpha: case Role::Beta: case Role::A:
-  case Role::B: case Role::C: case Role::D:
+  case Role::Handle:
+  case Role::Alpha:
+  case Role::Beta:
+  case Role::A:
+  case Role::B:
+  case Role::C:
+  case Role::D:
     return false;
-  case Role::TransA: case Role::TransB: case Role::M: case Role::N:
-  case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
+  case Role::TransA:
+  case Role::TransB:
+  case Role::M:
+  case Role::N:
+  case Role::K:
+  case Role::Lda:
+  case Role::Ldb:
+  case Role::Ldc:
   case Role::GroupSize:
     return !Api.isGrouped(); // host arrays there
   default:
@@ -96,6 +107,11 @@ const CallIndex &callIndex(ASTContext &Ctx) {
 // chain of call sites (outermost last) that bound the wrapper's parameters.
 struct Context {
   SymbolicValue Values[rules::RoleCount];
+  // Facts about the pointer arguments and the handle.
+  SymbolicValue PointeeType[rules::RoleCount], Where[rules::RoleCount],
+      AllocSize[rules::RoleCount];
+  bool Null[rules::RoleCount] = {};
+  SymbolicValue PointerMode, MathMode;
   Guard Path; // under which the call is reached
   std::vector<AtomInfo> Atoms;
   std::vector<DiagnosisNote> Chain;
@@ -118,8 +134,32 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   for (unsigned I = 0; I < rules::RoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     const Expr *Arg = Call.argument(R);
-    if (Arg && isIntegerRole(*Call.Api, R))
+    if (!Arg)
+      continue;
+    if (isIntegerRole(*Call.Api, R)) {
       Out.Values[I] = FV.evaluate(strippedArgument(Arg));
+      continue;
+    }
+    if (R == Role::Handle) {
+      FunctionValues::HandleValue H = FV.evaluateHandle(Arg);
+      Out.PointerMode = H.PointerMode;
+      Out.MathMode = H.MathMode;
+      continue;
+    }
+    if (Arg->IgnoreParenImpCasts()->isNullPointerConstant(
+            Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+      Out.Null[I] = true;
+      continue;
+    }
+    const bool PointerArray =
+        (R == Role::A || R == Role::B || R == Role::C) &&
+        (Call.Api->Shape == rules::Form::Batched || Call.Api->isGrouped());
+    if (PointerArray)
+      continue; // arrays of device pointers: nothing to prove statically
+    FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
+    Out.PointeeType[I] = P.Type;
+    Out.Where[I] = P.Where;
+    Out.AllocSize[I] = P.Size;
   }
   Out.Path = FV.pathToTarget();
 }
@@ -164,18 +204,17 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         // Only constants cross the call: a caller's conditions are its own.
         if (!V.isConstant())
           continue;
-        V.Alternatives[0].From = {Site->getArg(I), "passed to '" +
-                                                       Fn->getNameAsString() +
-                                                       "' here"};
+        V.Alternatives[0].From = {
+            Site->getArg(I), "passed to '" + Fn->getNameAsString() + "' here"};
         Text += (Text.empty() ? "" : ", ") + P->getName().str() + " = " +
                 std::to_string(V.Alternatives[0].Value);
         F.Bindings[P] = std::move(V);
       }
       if (F.Bindings.empty())
         continue;
-      F.Chain.push_back({Site->getBeginLoc(), "'" + Fn->getNameAsString() +
-                                                  "' is called with " + Text +
-                                                  " here"});
+      F.Chain.push_back(
+          {Site->getBeginLoc(),
+           "'" + Fn->getNameAsString() + "' is called with " + Text + " here"});
       F.Chain.insert(F.Chain.end(), CF.Chain.begin(), CF.Chain.end());
       Out.push_back(std::move(F));
     }
@@ -201,7 +240,8 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
   }
 }
 
-// --- notes -----------------------------------------------------------------------
+// --- notes
+// -----------------------------------------------------------------------
 
 bool isSelfEvident(const Expr *E) {
   E = E->IgnoreParenCasts();
@@ -223,10 +263,82 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   return S;
 }
 
+const char *residencyText(int64_t Where) {
+  switch (static_cast<rules::Residency>(Where)) {
+  case rules::Residency::Pageable:
+    return "host memory";
+  case rules::Residency::PinnedHost:
+    return "pinned host memory";
+  case rules::Residency::Device:
+    return "device memory";
+  case rules::Residency::Managed:
+    return "managed memory";
+  default:
+    return "memory";
+  }
+}
+
+// Notes for the facts behind a pointer or handle argument.
+void noteFacts(const GemmCall &Call, Role R, const Context &C,
+               llvm::StringRef Rule, std::vector<DiagnosisNote> &Notes) {
+  // Only the facts the rule rests on.
+  const bool Types = Rule.ends_with(".type");
+  const bool Places =
+      Rule.starts_with("pointer.") || Rule == "scalar.alignment";
+  const bool Sizes = Rule == "buffer.extent";
+  const Expr *Arg = Call.argument(R);
+  const unsigned I = static_cast<unsigned>(R);
+  const std::string Name = rules::paramName(*Call.Api, R);
+  auto Add = [&](const SymbolicValue &V, auto Describe) {
+    if (!V.Known)
+      return;
+    for (const Alternative &A : V.Alternatives) {
+      std::string Text = Describe(A.Value);
+      if (!A.From.What.empty())
+        Text += ", " + A.From.What;
+      Text += whenText(A.When, C.Atoms);
+      Notes.push_back(
+          {A.From.At ? A.From.At->getExprLoc() : Arg->getExprLoc(), Text});
+    }
+  };
+  if (R == Role::Handle) {
+    if (Places)
+      Add(C.PointerMode, [](int64_t M) {
+        return std::string("the handle's pointer mode is ") +
+               (M == 0 ? "CUBLAS_POINTER_MODE_HOST"
+                       : "CUBLAS_POINTER_MODE_DEVICE");
+      });
+    if (Rule.starts_with("precision."))
+      Add(C.MathMode, [](int64_t M) {
+        return std::string("the handle's math mode is ") +
+               (M == 1   ? "CUBLAS_TENSOR_OP_MATH"
+                : M == 0 ? "CUBLAS_DEFAULT_MATH"
+                         : std::to_string(M).c_str());
+      });
+    return;
+  }
+  if (Places || Sizes)
+    Add(C.Where[I], [&](int64_t W) {
+      return "'" + Name + "' points to " + residencyText(W);
+    });
+  if (Types)
+    Add(C.PointeeType[I], [&](int64_t T) {
+      const char *Cxx = rules::cxxTypeName(T);
+      return "'" + Name + "' points to '" + (Cxx ? Cxx : "?") + "'";
+    });
+  if (Sizes)
+    Add(C.AllocSize[I], [&](int64_t Size) {
+      return "'" + Name + "' is an allocation of " + std::to_string(Size) +
+             " bytes";
+    });
+}
+
 // Where the value of role R came from, as notes.
 void noteOrigin(const GemmCall &Call, Role R, const Context &C,
-                ASTContext &Ctx, const Preprocessor *PP,
+                llvm::StringRef Rule, ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
+  if (!isIntegerRole(*Call.Api, R))
+    return noteFacts(Call, R, C, Rule, Notes);
   const Expr *Arg = Call.argument(R);
   const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
   if (!Arg || !V.Known)
@@ -248,11 +360,12 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
         const SourceLocation Origin =
             Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
-        Notes.push_back({Origin, Var->getName() == Name
-                                     ? "'" + Name + "' is " + std::to_string(Value)
-                                     : "'" + Name + "' is " + std::to_string(Value) +
-                                           ", the value of '" +
-                                           Var->getName().str() + "'"});
+        Notes.push_back(
+            {Origin, Var->getName() == Name
+                         ? "'" + Name + "' is " + std::to_string(Value)
+                         : "'" + Name + "' is " + std::to_string(Value) +
+                               ", the value of '" + Var->getName().str() +
+                               "'"});
         return;
       }
     if (!FromMacro && isSelfEvident(Stripped))
@@ -287,7 +400,8 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
   }
 }
 
-// --- the verdict per context -------------------------------------------------------
+// --- the verdict per context
+// -------------------------------------------------------
 
 struct Key {
   std::string Rule;
@@ -328,6 +442,37 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
           break;
         }
     }
+    // Pointer facts: each value that holds on this assignment.
+    auto Pick = [&](const SymbolicValue &V) -> rules::Value {
+      if (!V.Known)
+        return rules::Value::unknown();
+      for (const Alternative &Alt : V.Alternatives)
+        if ((Correlated && holds(Alt.When, A)) ||
+            (!Correlated && Alt.When.empty()))
+          return rules::Value::of(Alt.Value);
+      return rules::Value::unknown();
+    };
+    constexpr int64_t FakeBase = 0x100000; // an aligned, non-null address
+    for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
+      const unsigned I = static_cast<unsigned>(R);
+      rules::PointerFacts &P = Values.pointer(R);
+      if (C.Null[I]) {
+        P.Address = rules::Value::of(0);
+        continue;
+      }
+      P.PointeeType = Pick(C.PointeeType[I]);
+      const rules::Value Where = Pick(C.Where[I]);
+      if (Where.Known)
+        P.Where = static_cast<rules::Residency>(Where.V);
+      const rules::Value Size = Pick(C.AllocSize[I]);
+      if (Size.Known && Size.V > 0) {
+        P.Address = rules::Value::of(FakeBase);
+        P.AllocBegin = rules::Value::of(FakeBase);
+        P.AllocEnd = rules::Value::of(FakeBase + Size.V);
+      }
+    }
+    Values.PointerMode = Pick(C.PointerMode);
+    Values.MathMode = Pick(C.MathMode);
     ++Feasible;
     std::map<Key, std::pair<rules::Finding, unsigned>> Here;
     for (rules::Finding &F : rules::checkCall(*Call.Api, Values))
@@ -350,7 +495,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
     std::vector<Role> Roles = F.Inputs;
     for (Role R : Roles)
-      noteOrigin(Call, R, C, Ctx, PP, D.Notes);
+      noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     if (Enclosing && Enclosing->isTemplateInstantiation()) {
       std::string Name;
@@ -370,12 +515,10 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
 
 } // namespace
 
-const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &CallE,
-                                               const FunctionDecl &Callee,
-                                               const FunctionDecl *Enclosing,
-                                               ASTContext &Ctx,
-                                               const Preprocessor *PP,
-                                               int64_t LibraryVersion) {
+const std::vector<Diagnosis> &
+diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
+                 const FunctionDecl *Enclosing, ASTContext &Ctx,
+                 const Preprocessor *PP, int64_t LibraryVersion) {
   TUCache &Cache = cacheFor(Ctx);
   auto [It, Inserted] = Cache.Done.try_emplace({&CallE, LibraryVersion});
   if (!Inserted)

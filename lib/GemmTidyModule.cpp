@@ -5,9 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BatchStrideCheck.h"
+#include "BufferTypeCheck.h"
+#include "Int8AlignmentCheck.h"
 #include "InvalidEnumCheck.h"
 #include "InvalidSizeCheck.h"
 #include "LeadingDimensionCheck.h"
+#include "PrecisionLossCheck.h"
+#include "ScalarPointerModeCheck.h"
+#include "ScalarTypeCheck.h"
 #include "TypeCombinationCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -21,9 +27,15 @@ namespace clang::tidy::gemm {
 class GemmTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<BatchStrideCheck>("gemm-batch-stride");
+    Factories.registerCheck<BufferTypeCheck>("gemm-buffer-type");
+    Factories.registerCheck<Int8AlignmentCheck>("gemm-int8-alignment");
     Factories.registerCheck<InvalidEnumCheck>("gemm-invalid-enum");
     Factories.registerCheck<InvalidSizeCheck>("gemm-invalid-size");
     Factories.registerCheck<LeadingDimensionCheck>("gemm-leading-dimension");
+    Factories.registerCheck<PrecisionLossCheck>("gemm-precision-loss");
+    Factories.registerCheck<ScalarPointerModeCheck>("gemm-scalar-pointer-mode");
+    Factories.registerCheck<ScalarTypeCheck>("gemm-scalar-type");
     Factories.registerCheck<TypeCombinationCheck>("gemm-type-combination");
   }
 };

@@ -13,6 +13,7 @@
 
 #include "ValueAnalysis.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -109,6 +110,76 @@ int64_t convert(int64_t V, QualType T, const ASTContext &Ctx) {
   return static_cast<int64_t>(U);
 }
 
+// The cudaDataType a C++ object type stands for; -1 where none (void,
+// plain char, a type the rules do not model).
+int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Float: return 0;   // CUDA_R_32F
+    case BuiltinType::Double: return 1;  // CUDA_R_64F
+    case BuiltinType::SChar: return 3;   // CUDA_R_8I
+    case BuiltinType::UChar: return 8;   // CUDA_R_8U
+    case BuiltinType::Int: return Ctx.getIntWidth(T) == 32 ? 10 : -1;
+    case BuiltinType::UInt: return Ctx.getIntWidth(T) == 32 ? 12 : -1;
+    case BuiltinType::Half: case BuiltinType::Float16: return 2;
+    case BuiltinType::BFloat16: return 14;
+    default: return -1;
+    }
+  }
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return -1;
+  const llvm::StringRef Name = RD->getName();
+  if (Name == "__half")
+    return 2; // CUDA_R_16F
+  if (Name == "__nv_bfloat16")
+    return 14; // CUDA_R_16BF
+  if (Name == "float2")
+    return 4; // CUDA_C_32F (cuComplex)
+  if (Name == "double2")
+    return 5; // CUDA_C_64F (cuDoubleComplex)
+  if (Name == "complex" && RD->isInStdNamespace())
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() == 1) {
+        const int64_t Inner =
+            dataTypeCode(Spec->getTemplateArgs()[0].getAsType(), Ctx);
+        return Inner == 0 ? 4 : Inner == 1 ? 5 : -1;
+      }
+  return -1;
+}
+
+// CUDA allocators and cuBLAS handle constructors: they take the address of
+// the variable they set, which is no escape.
+enum class Setter { None, Device, Managed, Pinned, Handle };
+
+Setter setterOf(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() == 0)
+    return Setter::None;
+  const llvm::StringRef N = Callee->getName();
+  if (N == "cudaMalloc" || N == "cudaMallocAsync" || N == "cudaMallocPitch" ||
+      N == "cudaMallocFromPoolAsync" || N == "cudaGetSymbolAddress")
+    return Setter::Device;
+  if (N == "cudaMallocManaged")
+    return Setter::Managed;
+  if (N == "cudaMallocHost" || N == "cudaHostAlloc")
+    return Setter::Pinned;
+  if (N == "cublasCreate_v2" || N == "cublasCreate")
+    return Setter::Handle;
+  return Setter::None;
+}
+
+// cuBLAS calls that take a handle and leave its modes alone.
+bool keepsHandleModes(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  const llvm::StringRef N = Callee->getName();
+  return N.starts_with("cublas") && !N.starts_with("cublasSetPointerMode") &&
+         !N.starts_with("cublasSetMathMode") && !N.starts_with("cublasCreate") &&
+         !N.starts_with("cublasDestroy");
+}
+
 std::string describe(const Expr *E, const ASTContext &Ctx) {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -149,6 +220,10 @@ struct FunctionValues::Env {
   std::map<std::pair<const VarDecl *, const FieldDecl *>, SymbolicValue> Fields;
   /// Parameters of a callee being evaluated inline (a getter's body).
   llvm::DenseMap<const ParmVarDecl *, SymbolicValue> CalleeParams;
+  /// Local pointers: what they point to, where, and the allocation size.
+  std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize;
+  /// Local cuBLAS handles: their pointer mode and math mode.
+  std::map<const VarDecl *, SymbolicValue> HandleMode, HandleMath;
   bool Terminated = false; // no path falls through to here
 };
 
@@ -218,6 +293,13 @@ void collectWrites(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
     if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
       if (const VarDecl *V = lvalueTarget(Op->getArg(0)).first)
         Out.insert(V);
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // A call that receives a pointer or handle may change what it knows.
+    if (!keepsHandleModes(Call->getDirectCallee()))
+      for (const Expr *Arg : Call->arguments())
+        if (const VarDecl *V = referencedVar(Arg))
+          if (V->getType()->isPointerType())
+            Out.insert(V);
   }
   for (const Stmt *Child : S->children())
     collectWrites(Child, Out);
@@ -262,12 +344,29 @@ public:
         writeParam(B->getLHS());
     if (const auto *D = dyn_cast<DeclStmt>(S))
       for (const Decl *Dl : D->decls())
-        if (const auto *V = dyn_cast<VarDecl>(Dl))
+        if (const auto *V = dyn_cast<VarDecl>(Dl)) {
           if (V->getType()->isReferenceType() && V->getInit() &&
               !V->getType()->getPointeeType().isConstQualified())
             escape(V->getInit());
+          // A copy of a handle can change its modes behind the analysis.
+          if (const VarDecl *From = referencedVar(V->getInit()))
+            if (From->getType()->isPointerType() &&
+                !From->getType()->getPointeeType()->isVoidType())
+              FV.Aliased[From] = true;
+        }
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      if (const VarDecl *From = referencedVar(B->getRHS()))
+        if (From->getType()->isPointerType())
+          FV.Aliased[From] = true;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
+      if (setterOf(Call) != Setter::None) {
+        // cudaMalloc(&p, ...), cublasCreate(&h): the first argument is set,
+        // not exposed.
+        for (unsigned I = 1; I < Call->getNumArgs(); ++I)
+          scanEscapes(Call->getArg(I));
+        return;
+      }
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         QualType ParamTy;
         if (Callee && I < Callee->getNumParams())
@@ -412,14 +511,91 @@ private:
 
   bool tracked(const VarDecl *V) const {
     return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-           !FV.Escapes.lookup(V) && isTrackableType(V->getType()) &&
-           !V->getType()->isReferenceType();
+           !FV.Escapes.lookup(V) && !V->getType()->isReferenceType() &&
+           (isTrackableType(V->getType()) ||
+            (V->getType()->isPointerType() &&
+             !V->getType().isVolatileQualified()));
+  }
+
+  void setPointer(const VarDecl *V, const PointerValue &P, Env &E) {
+    E.PtrType[V] = P.Type;
+    E.PtrWhere[V] = P.Where;
+    E.PtrSize[V] = P.Size;
+  }
+
+  // cudaMalloc(&p, size), cublasCreate(&h), cublasSetPointerMode(h, m), and
+  // anything else that receives a handle.
+  void callEffects(const CallExpr *Call, Env &E) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const Setter Kind = setterOf(Call);
+    if (Kind != Setter::None) {
+      const auto *Addr = dyn_cast<UnaryOperator>(
+          Call->getArg(0)->IgnoreParenImpCasts());
+      const VarDecl *V = Addr && Addr->getOpcode() == UO_AddrOf
+                             ? referencedVar(Addr->getSubExpr())
+                             : nullptr;
+      if (!tracked(V))
+        return;
+      if (Kind == Setter::Handle) {
+        E.HandleMode[V] = FV.Aliased.lookup(V)
+                              ? SymbolicValue::unknown()
+                              : SymbolicValue::constant(0, {Call, "set by cublasCreate here"});
+        E.HandleMath[V] = E.HandleMode[V].Known
+                              ? SymbolicValue::constant(0, {Call, "set by cublasCreate here"})
+                              : SymbolicValue::unknown();
+        return;
+      }
+      PointerValue P;
+      const int64_t Where = Kind == Setter::Device    ? 3 /*Device*/
+                            : Kind == Setter::Managed ? 4 /*Managed*/
+                                                      : 2 /*PinnedHost*/;
+      P.Where = SymbolicValue::constant(Where, {Call, "allocated here"});
+      if (V->getType()->isPointerType())
+        if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
+          P.Type = SymbolicValue::constant(T, {Call, ""});
+      if (Setter::Device == Kind && Callee && Callee->getName() != "cudaMallocPitch" &&
+          Callee->getName() != "cudaGetSymbolAddress" && Call->getNumArgs() >= 2)
+        P.Size = FV.eval(Call->getArg(1), E, 0);
+      setPointer(V, P, E);
+      return;
+    }
+    // The handle modes.
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *H = referencedVar(Call->getArg(I));
+      if (!H || !E.HandleMode.count(H))
+        continue;
+      const llvm::StringRef Name =
+          Callee && Callee->getIdentifier() ? Callee->getName() : "";
+      if (I == 0 && Name.starts_with("cublasSetPointerMode") &&
+          Call->getNumArgs() == 2) {
+        E.HandleMode[H] = FV.eval(Call->getArg(1), E, 0);
+        for (Alternative &A : E.HandleMode[H].Alternatives)
+          A.From = {Call, "set by cublasSetPointerMode here"};
+      } else if (I == 0 && Name.starts_with("cublasSetMathMode") &&
+                 Call->getNumArgs() == 2) {
+        E.HandleMath[H] = FV.eval(Call->getArg(1), E, 0);
+        for (Alternative &A : E.HandleMath[H].Alternatives)
+          A.From = {Call, "set by cublasSetMathMode here"};
+      } else if (!keepsHandleModes(Callee)) {
+        E.HandleMode[H] = SymbolicValue::unknown();
+        E.HandleMath[H] = SymbolicValue::unknown();
+      }
+    }
   }
 
   void declare(const VarDecl *V, Env &E) {
     if (!tracked(V))
       return;
     const Expr *Init = V->getInit();
+    if (V->getType()->isPointerType()) {
+      if (Init) {
+        effects(Init, E);
+        setPointer(V, FV.evalPointer(Init, E, 0), E);
+      } else {
+        setPointer(V, PointerValue(), E);
+      }
+      return;
+    }
     if (!V->getType()->isRecordType()) {
       if (Init) {
         effects(Init, E);
@@ -502,6 +678,10 @@ private:
     auto [V, F] = lvalueTarget(LHS);
     if (!tracked(V))
       return;
+    if (!F && V->getType()->isPointerType()) {
+      setPointer(V, At ? FV.evalPointer(At, E, 0) : PointerValue(), E);
+      return;
+    }
     for (Alternative &A : Val.Alternatives)
       A.From = {At, "assigned to '" +
                         (F ? V->getName().str() + "." + F->getName().str()
@@ -570,6 +750,8 @@ private:
     for (const Stmt *Child : Ex->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
         effects(CE, E);
+    if (const auto *Call = dyn_cast<CallExpr>(Ex))
+      callEffects(Call, E);
   }
 
   void havocExpr(const Expr *Ex, Env &E) { havoc(Ex, E); }
@@ -580,6 +762,10 @@ private:
     for (const VarDecl *V : Written) {
       if (E.Locals.count(V))
         E.Locals[V] = SymbolicValue::unknown();
+      for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.HandleMode,
+                        &E.HandleMath})
+        if (Map->count(V))
+          (*Map)[V] = SymbolicValue::unknown();
       for (auto &[K, Val] : E.Fields)
         if (K.first == V)
           Val = SymbolicValue::unknown();
@@ -622,6 +808,11 @@ private:
     }
     mergeMaps(E.Locals, Then.Locals, Else.Locals, *L);
     mergeMaps(E.Fields, Then.Fields, Else.Fields, *L);
+    mergeMaps(E.PtrType, Then.PtrType, Else.PtrType, *L);
+    mergeMaps(E.PtrWhere, Then.PtrWhere, Else.PtrWhere, *L);
+    mergeMaps(E.PtrSize, Then.PtrSize, Else.PtrSize, *L);
+    mergeMaps(E.HandleMode, Then.HandleMode, Else.HandleMode, *L);
+    mergeMaps(E.HandleMath, Then.HandleMath, Else.HandleMath, *L);
   }
 };
 
@@ -935,6 +1126,175 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return eval(Default->getExpr(), Vars, Depth + 1);
   return SymbolicValue::unknown();
+}
+
+FunctionValues::PointerValue
+FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
+  PointerValue Out;
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
+    return Out;
+  E = E->IgnoreParens();
+  constexpr int64_t Pageable = 1, Device = 3; // gemm::rules::Residency
+  auto TypeOf = [&](QualType T, const Expr *At) {
+    const int64_t Code = dataTypeCode(T, Ctx);
+    return Code >= 0 ? SymbolicValue::constant(Code, {At, ""})
+                     : SymbolicValue::unknown();
+  };
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return evalPointer(Cleanups->getSubExpr(), Vars, Depth + 1);
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_NoOp: case CK_BitCast: case CK_LValueToRValue:
+    case CK_ArrayToPointerDecay: case CK_UncheckedDerivedToBase:
+    case CK_DerivedToBase: {
+      // Through (const void *), static_cast and reinterpret_cast to the
+      // object the pointer was taken from.
+      PointerValue Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
+      if (!Inner.Type.Known && Cast->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType()))
+          Inner.Type = TypeOf(AT->getElementType(), Cast);
+      return Inner;
+    }
+    case CK_NullToPointer:
+      return Out;
+    default:
+      return Out;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+    const Expr *Object = U->getSubExpr()->IgnoreParenImpCasts();
+    Out.Type = TypeOf(Object->getType(), U);
+    const Expr *Base = Object;
+    while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = Sub->getBase()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+        if (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>())
+          Out.Where = SymbolicValue::constant(Device, {U, "a __device__ variable"});
+        else if (!V->getType()->isReferenceType() && Base == Object)
+          Out.Where = SymbolicValue::constant(
+              Pageable, {U, "the address of '" + V->getName().str() + "'"});
+        else if (!V->getType()->isReferenceType() && !V->getType()->isPointerType())
+          Out.Where = SymbolicValue::constant(
+              Pageable, {U, "an element of '" + V->getName().str() + "'"});
+      }
+    return Out;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return Out;
+    auto Find = [&](const std::map<const VarDecl *, SymbolicValue> &M) {
+      auto It = M.find(V);
+      return It == M.end() ? SymbolicValue::unknown() : It->second;
+    };
+    if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
+      Out.Type = Find(Vars.PtrType);
+      Out.Where = Find(Vars.PtrWhere);
+      Out.Size = Find(Vars.PtrSize);
+    }
+    // A typed pointer says what it points to.
+    if (!Out.Type.Known && V->getType()->isPointerType())
+      Out.Type = TypeOf(V->getType()->getPointeeType(), E);
+    // A host array decays to host memory.
+    if (!Out.Where.Known && V->getType()->isArrayType() &&
+        !V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>())
+      Out.Where = SymbolicValue::constant(Pageable, {E, ""});
+    return Out;
+  }
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    Out.Type = TypeOf(New->getAllocatedType(), E);
+    Out.Where = SymbolicValue::constant(Pageable, {E, "allocated with new"});
+    return Out;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    const SymbolicValue Cond = eval(C->getCond(), Vars, Depth + 1);
+    const PointerValue T = evalPointer(C->getTrueExpr(), Vars, Depth + 1);
+    const PointerValue F = evalPointer(C->getFalseExpr(), Vars, Depth + 1);
+    auto Join = [&](const SymbolicValue &A, const SymbolicValue &B) {
+      if (!A.Known || !B.Known)
+        return SymbolicValue::unknown();
+      if (Cond.isConstant())
+        return Cond.Alternatives[0].Value ? A : B;
+      std::optional<Literal> L = atomFor(C->getCond(), Vars);
+      if (!L)
+        return SymbolicValue::unknown();
+      SymbolicValue Out = A;
+      Out.Alternatives.clear();
+      for (const Alternative &X : A.Alternatives)
+        if (std::optional<Guard> G = conjoin(X.When, {*L}))
+          Out.Alternatives.push_back({*G, X.Value, X.From});
+      for (const Alternative &X : B.Alternatives)
+        if (std::optional<Guard> G =
+                conjoin(X.When, {Literal{L->Atom, !L->Positive}}))
+          Out.Alternatives.push_back({*G, X.Value, X.From});
+      return Out;
+    };
+    Out.Type = Join(T.Type, F.Type);
+    Out.Where = Join(T.Where, F.Where);
+    Out.Size = Join(T.Size, F.Size);
+    return Out;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const llvm::StringRef Name =
+        Callee && Callee->getIdentifier() ? Callee->getName() : "";
+    if (E->getType()->isPointerType())
+      Out.Type = TypeOf(E->getType()->getPointeeType(), E);
+    const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+    const CXXRecordDecl *Class = Member ? Member->getRecordDecl() : nullptr;
+    if (Name == "malloc" || Name == "calloc")
+      Out.Where = SymbolicValue::constant(Pageable, {E, "allocated with " + Name.str()});
+    else if (Class && Name == "data" && Class->getIdentifier() &&
+             Class->getName() == "vector" && Class->isInStdNamespace())
+      Out.Where = SymbolicValue::constant(Pageable, {E, "a std::vector's storage"});
+    else if (Callee && Callee->getDeclContext()->isNamespace() &&
+             Name == "raw_pointer_cast") {
+      const auto *NS = dyn_cast<NamespaceDecl>(Callee->getDeclContext());
+      if (NS && NS->getName() == "thrust" && Call->getNumArgs() == 1) {
+        QualType ArgTy = Call->getArg(0)->getType();
+        const auto *RD = ArgTy->getAsCXXRecordDecl();
+        if (RD && RD->getName() == "device_ptr")
+          Out.Where = SymbolicValue::constant(Device, {E, "a thrust::device_ptr"});
+      }
+    } else if (Class && Name == "data" && Class->getIdentifier() &&
+               Class->getName() == "device_vector")
+      Out.Where = SymbolicValue::constant(Device, {E, "a thrust::device_vector's storage"});
+    return Out;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) &&
+      B->getType()->isPointerType()) {
+    const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS()
+                                                               : B->getRHS();
+    PointerValue P = evalPointer(Ptr, Vars, Depth + 1);
+    P.Size = SymbolicValue::unknown(); // no longer the allocation's start
+    return P;
+  }
+  if (E->getType()->isPointerType())
+    Out.Type = TypeOf(E->getType()->getPointeeType(), E);
+  return Out;
+}
+
+FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
+  if (GaveUp || !AtTarget)
+    return evalPointer(E, Env(), 0);
+  return evalPointer(E, *AtTarget, 0);
+}
+
+FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
+  HandleValue Out;
+  const VarDecl *V = referencedVar(E);
+  if (!V || GaveUp || !AtTarget || Aliased.lookup(V))
+    return Out;
+  auto Mode = AtTarget->HandleMode.find(V);
+  if (Mode != AtTarget->HandleMode.end())
+    Out.PointerMode = Mode->second;
+  auto Math = AtTarget->HandleMath.find(V);
+  if (Math != AtTarget->HandleMath.end())
+    Out.MathMode = Math->second;
+  return Out;
 }
 
 } // namespace clang::tidy::gemm

@@ -96,6 +96,23 @@ public:
   /// The value of \p E where the walk reached the target statement.
   SymbolicValue evaluate(const Expr *E);
 
+  /// What a pointer argument points to, where the walk reached the target:
+  /// the cudaDataType of the object it was taken from, its residency
+  /// (gemm::rules::Residency) and, for a whole cudaMalloc'd allocation,
+  /// its size in bytes. Each is unknown where not proven.
+  struct PointerValue {
+    SymbolicValue Type, Where, Size;
+  };
+  PointerValue evaluatePointer(const Expr *E);
+
+  /// The pointer mode and math mode of a handle variable created in this
+  /// function with cublasCreate and not exposed to anything that could
+  /// change its modes unseen.
+  struct HandleValue {
+    SymbolicValue PointerMode, MathMode;
+  };
+  HandleValue evaluateHandle(const Expr *E);
+
   /// The guard under which the target is reached at all.
   const Guard &pathToTarget() const { return TargetPath; }
 
@@ -107,6 +124,7 @@ private:
                         unsigned Depth);
   SymbolicValue evalCall(const CallExpr *Call, const Env &Vars,
                          unsigned Depth);
+  PointerValue evalPointer(const Expr *E, const Env &Vars, unsigned Depth);
   std::optional<Literal> atomFor(const Expr *Cond, const Env &Vars);
   bool stableCondition(const Expr *Cond) const;
 
@@ -119,6 +137,7 @@ private:
   bool GaveUp = false;
   llvm::DenseMap<const VarDecl *, bool> Escapes;
   llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
+  llvm::DenseMap<const VarDecl *, bool> Aliased; // pointers copied elsewhere
 };
 
 /// Conjunction of two guards; nullopt when they contradict each other.

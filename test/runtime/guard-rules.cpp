@@ -166,7 +166,7 @@ int main() {
   // HEADER-NEXT: batch.overlap: status 7
   // 1 MiB holds 262144 floats; A needs lda * (k - 1) + m = 307200.
   CALL("buffer.extent", cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 1024, 8, 300, &one, fA, 1024, fA, 300, &zero, fC, 1024));
-  // HEADER: cublasSgemm_v2: 'A' needs 1228800 bytes (lda * (k - 1) + m = 307200 elements of CUDA_R_32F) but its allocation ends 1048576 bytes after 0x7f0000000000 [buffer-extent]
+  // HEADER: cublasSgemm_v2: 'A' needs 1228800 bytes (lda * (k - 1) + m = 307200 elements of CUDA_R_32F) but only 1048576 remain in its allocation [buffer-extent]
   // HEADER-NEXT: buffer.extent: status 7
   Mode = CUBLAS_POINTER_MODE_DEVICE;
   const float *fDev = static_cast<const float *>(dev);

@@ -364,8 +364,8 @@ TEST(MemoryRules, BufferExtentAgainstAllocation) {
   EXPECT_EQ(F.Value, 2048);
   EXPECT_EQ(F.Bound, 2047);
   EXPECT_EQ(F.Message, "'A' needs 2048 bytes (lda * (k - 1) + m = 1024 "
-                       "elements of CUDA_R_16F) but its allocation ends 2047 "
-                       "bytes after 0x10000");
+                       "elements of CUDA_R_16F) but only 2047 remain in its "
+                       "allocation");
   // A transposed A is stored k x m: lda * (m - 1) + k.
   V[Role::TransA] = Value::of(op::T);
   V[Role::Lda] = Value::of(16);

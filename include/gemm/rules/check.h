@@ -51,6 +51,7 @@ struct CallValues {
   Value Scalar[RoleCount];
   PointerFacts Pointer[RoleCount];
   Value PointerMode; // the handle's cublasPointerMode_t
+  Value MathMode;    // the handle's cublasMath_t
   Value BetaIsZero;  // 1 or 0 where *beta could be read on the host
   // Host arrays of the grouped APIs (trans, m, n, k, ld, group_size), one
   // entry per group; shorter than group_count or empty where not known.
@@ -92,6 +93,7 @@ enum class Category : uint8_t {
   Int8Alignment,
   BatchStride,
   BufferExtent,
+  PrecisionLoss,
 };
 
 constexpr const char *categoryName(Category C) {
@@ -106,6 +108,7 @@ constexpr const char *categoryName(Category C) {
   case Category::Int8Alignment: return "int8-alignment";
   case Category::BatchStride: return "batch-stride";
   case Category::BufferExtent: return "buffer-extent";
+  case Category::PrecisionLoss: return "precision-loss";
   }
   return "unknown";
 }
@@ -196,6 +199,7 @@ public:
     checkAlgo();
     checkScalars();
     checkBuffers();
+    checkPrecision();
     return std::move(Out);
   }
 
@@ -661,7 +665,7 @@ private:
                 "CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host",
             "pass a host scalar, or call cublasSetPointerMode(handle, "
             "CUBLAS_POINTER_MODE_DEVICE) first",
-            {R});
+            {R, Role::Handle});
         continue;
       }
       if (!HostMode && P.Where == Residency::Pageable) {
@@ -670,7 +674,7 @@ private:
                    "CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it",
             "pass a device scalar, or call cublasSetPointerMode(handle, "
             "CUBLAS_POINTER_MODE_HOST) first",
-            {R});
+            {R, Role::Handle});
         continue;
       }
       // Host scalars are read with their type's alignment (rulebook 4).
@@ -800,8 +804,8 @@ private:
     add(Category::BufferExtent, "buffer.extent", X.Ptr, -1, Bytes,
         quote(name(X.Ptr)) + " needs " + std::to_string(Bytes) + " bytes (" +
             Text + " = " + std::to_string(Elements) + " elements of " +
-            dataTypeName(Api.Vend, X.DataType) + ") but its allocation ends " +
-            std::to_string(Available) + " bytes after " + hex(P.Address.V),
+            dataTypeName(Api.Vend, X.DataType) + ") but only " +
+            std::to_string(Available) + " remain in its allocation",
         "", {X.Ptr, X.Ld})
         .Bound = Available;
   }
@@ -833,6 +837,46 @@ private:
             "", {R, Role::ComputeType})
             .Bound = 4;
     }
+  }
+
+  // fp32 GEMMs that silently run in reduced precision (rulebook 1.4 and the
+  // cublasMath_t header comment): a *_TENSOR_OP algorithm, or the deprecated
+  // CUBLAS_TENSOR_OP_MATH math mode, both mean CUBLAS_COMPUTE_32F_FAST_16F.
+  void checkPrecision() {
+    const bool Fp32Data =
+        (DataA == dt::R_32F || DataA == dt::C_32F) &&
+        (DataC < 0 || DataC == DataA);
+    const bool PlainCompute = Api.Types == TypeScheme::Fixed
+                                  ? Api.FixedType == dt::R_32F ||
+                                        Api.FixedType == dt::C_32F
+                                  : Compute == ct::C32F;
+    if (Api.Vend != Vendor::Cublas || !Fp32Data || !PlainCompute)
+      return;
+    const Value Algo = get(Role::Algo);
+    if (Algo.Known && Algo.V >= algo::DefaultTensorOp &&
+        Algo.V <= algo::Algo15TensorOp) {
+      add(Category::PrecisionLoss, "precision.tensor-op-algo", Role::Algo, -1,
+          Algo.V,
+          quote(name(Role::Algo)) + " (" + std::to_string(Algo.V) +
+              ") is a deprecated *_TENSOR_OP algorithm: with " +
+              dataTypeName(Api.Vend, DataA) +
+              " data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, "
+              "silently rounding the inputs to half precision",
+          "pass CUBLAS_GEMM_DEFAULT, or CUBLAS_COMPUTE_32F_FAST_16F if the "
+          "lower precision is wanted",
+          {Role::Algo, Role::AType})
+          .Bound = algo::DefaultTensorOp;
+    }
+    if (In.MathMode.Known && (In.MathMode.V & 0xf) == 1 /*TENSOR_OP_MATH*/)
+      add(Category::PrecisionLoss, "precision.tensor-op-math", Role::Handle, -1,
+          In.MathMode.V,
+          "the handle's math mode is the deprecated CUBLAS_TENSOR_OP_MATH: " +
+              std::string(Api.Name) + " on " + dataTypeName(Api.Vend, DataA) +
+              " data computes in CUBLAS_COMPUTE_32F_FAST_16F, silently "
+              "rounding the inputs to half precision",
+          "set CUBLAS_DEFAULT_MATH (or CUBLAS_TF32_TENSOR_OP_MATH if TF32 is "
+          "acceptable)",
+          {Role::Handle});
   }
 
   // Batched C matrices must not overlap (DOC: undefined behaviour).

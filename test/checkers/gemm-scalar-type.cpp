@@ -1,0 +1,69 @@
+// RUN: %check_gemm_tidy %s gemm-scalar-type %t -- -- %gemm_cxx_flags
+
+#include <complex>
+#include <cstdint>
+#include <cublas_v2.h>
+
+cublasHandle_t h;
+const void *A, *B;
+void *C;
+typedef __half half;
+
+// ---- positive ------------------------------------------------------------------
+
+void floatScalarsForHalfCompute() {
+  float alpha = 1, beta = 0;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &alpha, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, &beta, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads alpha as '__half' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:98: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads beta as '__half' [gemm-scalar-type]
+}
+
+void floatScalarsForInt8() {
+  const float alpha = 1.0f, beta = 0.0f; // read as int32 1065353216
+  cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 8, 8, 8, static_cast<const void *>(&alpha), A, CUDA_R_8I, 8, B, CUDA_R_8I, 8, reinterpret_cast<const void *>(&beta), C, CUDA_R_32I, 8, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_32I reads alpha as 'int32_t' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:123: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_32I reads beta as 'int32_t' [gemm-scalar-type]
+}
+
+void realScalarsForComplexData() {
+  const float alpha = 1, beta = 0;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, (const void *)&alpha, A, CUDA_C_32F, 8, B, CUDA_C_32F, 8, (const void *)&beta, C, CUDA_C_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_32F reads alpha as 'cuComplex' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:112: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_32F reads beta as 'cuComplex' [gemm-scalar-type]
+}
+
+void doubleThroughALocalPointer() {
+  const double one = 1, zero = 0;
+  const void *alpha = &one, *beta = &zero;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, beta, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'double' but 'computeType' CUBLAS_COMPUTE_32F reads alpha as 'float' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:97: warning: 'beta' points to 'double' but 'computeType' CUBLAS_COMPUTE_32F reads beta as 'float' [gemm-scalar-type]
+}
+
+// ---- negative ------------------------------------------------------------------
+
+void matchingScalars(bool wantHalf) {
+  const half ha{}, hb{};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &ha, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, &hb, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+  const int32_t ia = 1, ib = 0;
+  cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 8, 8, 8, &ia, A, CUDA_R_8I, 8, B, CUDA_R_8I, 8, &ib, C, CUDA_R_32I, 8, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+  const std::complex<float> ca(1, 0), cb(0, 0);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &ca, A, CUDA_C_32F, 8, B, CUDA_C_32F, 8, &cb, C, CUDA_C_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // The alpha pointer and the compute type switched by one flag.
+  const float fa = 1, fb = 0;
+  const void *alpha = wantHalf ? (const void *)&ha : (const void *)&fa;
+  const void *beta = wantHalf ? (const void *)&hb : (const void *)&fb;
+  cublasComputeType_t compute = wantHalf ? CUBLAS_COMPUTE_16F : CUBLAS_COMPUTE_32F;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, beta, C, CUDA_R_16F, 8, compute, CUBLAS_GEMM_DEFAULT);
+  // Legacy CUDA_R_32F compute type (COMPUTE_32F) with __half data reads float.
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &fa, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, &fb, C, CUDA_R_16F, 8, CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
+}
+
+// ---- skipped on purpose: the origin type is unknown -----------------------------
+
+void unknownOrigins(const void *alpha, const void *beta, cublasComputeType_t ct, const char *raw) {
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, beta, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+  const float fa = 1;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &fa, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, &fa, C, CUDA_R_16F, 8, ct, CUBLAS_GEMM_DEFAULT);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, raw, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, raw, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+}
