@@ -418,3 +418,42 @@ TEST(MemoryRules, UnknownFactsNeverReport) {
 }
 
 } // namespace
+
+namespace {
+
+// --- precision (rulebook 1.4, cublasMath_t) -----------------------------------------
+
+TEST(MemoryRules, TensorOpAlgorithmsOnFp32) {
+  CallValues V = validGemmEx();
+  V[Role::AType] = V[Role::BType] = V[Role::CType] = Value::of(dt::R_32F);
+  for (int64_t Algo : {99, 100, 115}) {
+    V[Role::Algo] = Value::of(Algo);
+    const Finding F = only(run("cublasGemmEx", V));
+    EXPECT_STREQ(F.RuleId, "precision.tensor-op-algo");
+    EXPECT_EQ(F.Cat, Category::PrecisionLoss);
+    EXPECT_EQ(F.Value, Algo);
+  }
+  // Not fp32, an explicit FAST compute type, or no tensor-op algorithm.
+  V[Role::Algo] = Value::of(algo::Default);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+  V[Role::Algo] = Value::of(99);
+  V[Role::ComputeType] = Value::of(ct::C32F_FAST_16F);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+  V = validGemmEx(); // fp16 data
+  V[Role::Algo] = Value::of(99);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+}
+
+TEST(MemoryRules, TensorOpMathOnFp32) {
+  CallValues V = validGemmEx();
+  V.MathMode = Value::of(1); // CUBLAS_TENSOR_OP_MATH
+  EXPECT_TRUE(run("cublasGemmEx", V).empty()) << "fp16 data: no loss";
+  EXPECT_STREQ(only(run("cublasSgemm_v2", V)).RuleId,
+               "precision.tensor-op-math");
+  V.MathMode = Value::of(3); // CUBLAS_TF32_TENSOR_OP_MATH: asked for
+  EXPECT_TRUE(run("cublasSgemm_v2", V).empty());
+  V.MathMode = Value::unknown();
+  EXPECT_TRUE(run("cublasSgemm_v2", V).empty());
+}
+
+} // namespace
