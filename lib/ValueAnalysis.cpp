@@ -1190,12 +1190,15 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       return It == M.end() ? SymbolicValue::unknown() : It->second;
     };
     if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
+      // A local followed from its initialiser: what that says, and nothing
+      // more (`T *p = (T *)workspace;` has an unknown origin).
       Out.Type = Find(Vars.PtrType);
       Out.Where = Find(Vars.PtrWhere);
       Out.Size = Find(Vars.PtrSize);
+      return Out;
     }
-    // A typed pointer says what it points to.
-    if (!Out.Type.Known && V->getType()->isPointerType())
+    // A typed parameter or global says what it points to.
+    if (V->getType()->isPointerType())
       Out.Type = TypeOf(V->getType()->getPointeeType(), E);
     // A host array decays to host memory.
     if (!Out.Where.Known && V->getType()->isArrayType() &&

@@ -35,3 +35,12 @@ void matchingTypes(const __half *hA, const int8_t *iA, int32_t *iC, float *fC) {
 void untyped(const void *A, const char *bytes, void *C) {
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_16F, 8, bytes, CUDA_R_16F, 8, beta, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
+
+// A typed view of a raw workspace says nothing about what is stored there
+// (FasterTransformer's gemm tests write fp32 results through a T *).
+template <typename T> void workspace(void *buffer) {
+  T *dA = (T *)buffer;
+  T *dC = dA + 64;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, dA, CUDA_R_32F, 8, dA, CUDA_R_32F, 8, beta, dC, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+template void workspace<__half>(void *);
