@@ -7,6 +7,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include <map>
+#include <mutex>
 
 using namespace clang::ast_matchers;
 
@@ -14,20 +16,66 @@ namespace clang::tidy::gemm {
 
 using rules::Role;
 
+namespace {
+
+// The gemm-* checks alive for each clang-tidy context (clangd runs several
+// at once, on several threads).
+std::mutex GroupsLock;
+std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> &groups() {
+  static std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> G;
+  return G;
+}
+
+} // namespace
+
 GemmCallCheck::GemmCallCheck(StringRef Name, ClangTidyContext *Context,
                              rules::Category Category)
-    : ClangTidyCheck(Name, Context), Category(Category) {}
+    : ClangTidyCheck(Name, Context), Category(Category), Group(Context) {
+  std::lock_guard<std::mutex> Lock(GroupsLock);
+  groups()[Group].push_back(this);
+}
+
+GemmCallCheck::~GemmCallCheck() {
+  std::lock_guard<std::mutex> Lock(GroupsLock);
+  auto It = groups().find(Group);
+  if (It == groups().end())
+    return;
+  llvm::erase(It->second, this);
+  if (It->second.empty())
+    groups().erase(It);
+}
 
 void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
+  {
+    // One leader per group registers the matchers for all.
+    std::lock_guard<std::mutex> Lock(GroupsLock);
+    for (const GemmCallCheck *Member : groups()[Group])
+      if (Member->Leader)
+        return;
+    Leader = true;
+  }
   // Narrow by name first: every other call costs one identifier lookup.
   // No ancestor matchers: they would build a parent map of the whole
   // translation unit, which costs more than everything else here.
   const auto GemmFunction = functionDecl(isGemmFamilyFunction());
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
-  // Every function definition: where a call sits, and whether its calls
-  // are the user's to check (not device code, not cuBLAS's own overloads).
-  Finder->addMatcher(functionDecl(isDefinition()).bind("function"), this);
+  // The main file's function definitions, to find the function a call sits
+  // in (calls in headers get constant folding only: recording every inline
+  // function of the CUDA and C++ headers would cost more than the checks).
+  Finder->addMatcher(
+      functionDecl(isDefinition(), isExpansionInMainFile()).bind("function"),
+      this);
+  // Elsewhere, only the bodies whose calls are not the user's to check:
+  // device code, and cuBLAS's own inline overloads.
+  auto Excluded = functionDecl(isDefinition(), isGemmFamilyFunction(),
+                               unless(isExpansionInMainFile()));
+  if (getLangOpts().CUDA)
+    Excluded = functionDecl(
+        isDefinition(), unless(isExpansionInMainFile()),
+        anyOf(isGemmFamilyFunction(), hasAttr(attr::CUDAGlobal),
+              hasAttr(attr::CUDADevice)));
+  Finder->addMatcher(Excluded.bind("function"), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -73,7 +121,8 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
         SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
     if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn))
       ExcludedBodies.push_back(Body);
-    Functions.emplace_back(Fn, Body);
+    else
+      Functions.emplace_back(Fn, Body);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
@@ -87,23 +136,36 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     if (SM.isPointWithin(At, Body.getBegin(), Body.getEnd()))
       return;
 
-  const int64_t Override = libraryVersionOverride();
-  const int64_t Version = Override ? Override : cublasVersion(PP);
-  for (const Diagnosis &D :
-       diagnoseGemmCall(*Call, *Callee, enclosingFunction(At, SM),
-                        *Result.Context, PP, Version)) {
-    const rules::Finding &F = D.Finding;
-    if (!reportsCategory(F.Cat) || !shouldReport(F))
-      continue;
-    if (!Reported.emplace(SM.getFileLoc(D.Loc).getRawEncoding(), F.Message)
-             .second)
-      continue;
-    diag(D.Loc, "%0") << F.Message;
-    for (const DiagnosisNote &N : D.Notes)
-      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Text;
-    if (!F.Note.empty() && shouldAddFixNote(F))
-      diag(D.Loc, "%0", DiagnosticIDs::Note) << F.Note;
+  if (!HeaderVersion)
+    HeaderVersion = cublasVersion(PP); // the headers are all read by now
+  std::vector<GemmCallCheck *> Members;
+  {
+    std::lock_guard<std::mutex> Lock(GroupsLock);
+    Members = groups()[Group];
   }
+  const FunctionDecl *Enclosing = enclosingFunction(At, SM);
+  for (GemmCallCheck *Member : Members) {
+    // A check's CublasVersion option changes the verdict: its own analysis.
+    const int64_t Override = Member->libraryVersionOverride();
+    for (const Diagnosis &D :
+         diagnoseGemmCall(*Call, *Callee, Enclosing, *Result.Context, PP,
+                          Override ? Override : *HeaderVersion))
+      Member->emit(D, SM);
+  }
+}
+
+void GemmCallCheck::emit(const Diagnosis &D, const SourceManager &SM) {
+  const rules::Finding &F = D.Finding;
+  if (!reportsCategory(F.Cat) || !shouldReport(F))
+    return;
+  if (!Reported.emplace(SM.getFileLoc(D.Loc).getRawEncoding(), F.Message)
+           .second)
+    return;
+  diag(D.Loc, "%0") << F.Message;
+  for (const DiagnosisNote &N : D.Notes)
+    diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Text;
+  if (!F.Note.empty() && shouldAddFixNote(F))
+    diag(D.Loc, "%0", DiagnosticIDs::Note) << F.Note;
 }
 
 } // namespace clang::tidy::gemm

@@ -12,6 +12,7 @@
 #include "GemmCallAnalysis.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -23,6 +24,7 @@ class GemmCallCheck : public ClangTidyCheck {
 public:
   GemmCallCheck(StringRef Name, ClangTidyContext *Context,
                 rules::Category Category);
+  ~GemmCallCheck() override;
 
   void registerMatchers(ast_matchers::MatchFinder *Finder) final;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
@@ -32,6 +34,7 @@ public:
     Reported.clear();
     ExcludedBodies.clear();
     Functions.clear();
+    HeaderVersion.reset();
   }
 
 protected:
@@ -47,6 +50,14 @@ protected:
 private:
   const FunctionDecl *enclosingFunction(SourceLocation At,
                                         const SourceManager &SM) const;
+  /// Gives \p D, found by the group's leader, if it is this check's.
+  void emit(const struct Diagnosis &D, const SourceManager &SM);
+
+  /// The enabled gemm-* checks of one clang-tidy run share one set of
+  /// matchers: the first to register them (the leader) analyses each call
+  /// once and hands every member the diagnostics of its category.
+  ClangTidyContext *const Group;
+  bool Leader = false;
 
   const rules::Category Category;
   Preprocessor *PP = nullptr;
@@ -60,6 +71,8 @@ private:
   /// Function definitions in traversal order, to find the one a call is in
   /// without a parent map (the innermost is the last one that contains it).
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
+  /// CUBLAS_VERSION of the headers, read once per translation unit.
+  std::optional<int64_t> HeaderVersion;
 };
 
 } // namespace clang::tidy::gemm
