@@ -109,7 +109,8 @@ struct Context {
   SymbolicValue Values[rules::RoleCount];
   // Facts about the pointer arguments and the handle.
   SymbolicValue PointeeType[rules::RoleCount], Where[rules::RoleCount],
-      AllocSize[rules::RoleCount];
+      AllocSize[rules::RoleCount], Offset[rules::RoleCount];
+  SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
   Guard Path; // under which the call is reached
@@ -160,6 +161,9 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     Out.PointeeType[I] = P.Type;
     Out.Where[I] = P.Where;
     Out.AllocSize[I] = P.Size;
+    Out.Offset[I] = P.Offset;
+    if (R == Role::Beta)
+      Out.BetaIsZero = P.IsZero;
   }
   Out.Path = FV.pathToTarget();
 }
@@ -464,13 +468,18 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       const rules::Value Where = Pick(C.Where[I]);
       if (Where.Known)
         P.Where = static_cast<rules::Residency>(Where.V);
+      // A cudaMalloc'd allocation starts 256-byte aligned: an offset into it
+      // is an address as good as any for alignment and extents.
+      const rules::Value Offset = Pick(C.Offset[I]);
+      if (Offset.Known && Offset.V >= 0)
+        P.Address = rules::Value::of(FakeBase + Offset.V);
       const rules::Value Size = Pick(C.AllocSize[I]);
-      if (Size.Known && Size.V > 0) {
-        P.Address = rules::Value::of(FakeBase);
+      if (Offset.Known && Offset.V >= 0 && Size.Known && Size.V > 0) {
         P.AllocBegin = rules::Value::of(FakeBase);
         P.AllocEnd = rules::Value::of(FakeBase + Size.V);
       }
     }
+    Values.BetaIsZero = Pick(C.BetaIsZero);
     Values.PointerMode = Pick(C.PointerMode);
     Values.MathMode = Pick(C.MathMode);
     ++Feasible;

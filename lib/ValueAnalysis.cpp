@@ -221,7 +221,8 @@ struct FunctionValues::Env {
   /// Parameters of a callee being evaluated inline (a getter's body).
   llvm::DenseMap<const ParmVarDecl *, SymbolicValue> CalleeParams;
   /// Local pointers: what they point to, where, and the allocation size.
-  std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize;
+  std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize,
+      PtrOffset;
   /// Local cuBLAS handles: their pointer mode and math mode.
   std::map<const VarDecl *, SymbolicValue> HandleMode, HandleMath;
   bool Terminated = false; // no path falls through to here
@@ -521,6 +522,7 @@ private:
     E.PtrType[V] = P.Type;
     E.PtrWhere[V] = P.Where;
     E.PtrSize[V] = P.Size;
+    E.PtrOffset[V] = P.Offset;
   }
 
   // cudaMalloc(&p, size), cublasCreate(&h), cublasSetPointerMode(h, m), and
@@ -550,6 +552,7 @@ private:
                             : Kind == Setter::Managed ? 4 /*Managed*/
                                                       : 2 /*PinnedHost*/;
       P.Where = SymbolicValue::constant(Where, {Call, "allocated here"});
+      P.Offset = SymbolicValue::constant(0, {Call, ""});
       if (V->getType()->isPointerType())
         if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
           P.Type = SymbolicValue::constant(T, {Call, ""});
@@ -762,8 +765,8 @@ private:
     for (const VarDecl *V : Written) {
       if (E.Locals.count(V))
         E.Locals[V] = SymbolicValue::unknown();
-      for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.HandleMode,
-                        &E.HandleMath})
+      for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.PtrOffset,
+                        &E.HandleMode, &E.HandleMath})
         if (Map->count(V))
           (*Map)[V] = SymbolicValue::unknown();
       for (auto &[K, Val] : E.Fields)
@@ -811,6 +814,7 @@ private:
     mergeMaps(E.PtrType, Then.PtrType, Else.PtrType, *L);
     mergeMaps(E.PtrWhere, Then.PtrWhere, Else.PtrWhere, *L);
     mergeMaps(E.PtrSize, Then.PtrSize, Else.PtrSize, *L);
+    mergeMaps(E.PtrOffset, Then.PtrOffset, Else.PtrOffset, *L);
     mergeMaps(E.HandleMode, Then.HandleMode, Else.HandleMode, *L);
     mergeMaps(E.HandleMath, Then.HandleMath, Else.HandleMath, *L);
   }
@@ -1151,6 +1155,17 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       // Through (const void *), static_cast and reinterpret_cast to the
       // object the pointer was taken from.
       PointerValue Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
+      // A byte buffer cast to a typed pointer is a workspace: its bytes
+      // have no type the analysis can know.
+      if (isa<ExplicitCastExpr>(Cast) && Cast->getType()->isPointerType() &&
+          Cast->getSubExpr()->getType()->isPointerType()) {
+        const QualType To = Cast->getType()->getPointeeType();
+        const QualType From = Cast->getSubExpr()->getType()->getPointeeType();
+        if (!To->isVoidType() && !From->isVoidType() &&
+            !From->isIncompleteType() && Ctx.getTypeSize(From) == 8 &&
+            Ctx.getTypeSize(To) != 8)
+          Inner.Type = SymbolicValue::unknown();
+      }
       if (!Inner.Type.Known && Cast->getCastKind() == CK_ArrayToPointerDecay)
         if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType()))
           Inner.Type = TypeOf(AT->getElementType(), Cast);
@@ -1165,6 +1180,19 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
     const Expr *Object = U->getSubExpr()->IgnoreParenImpCasts();
     Out.Type = TypeOf(Object->getType(), U);
+    // `const float beta = 1; &beta`: whether the scalar is zero.
+    if (const VarDecl *V = referencedVar(Object))
+      if (V->getType().isConstQualified() && V->getInit() &&
+          !V->getType().isVolatileQualified()) {
+        Expr::EvalResult R;
+        if (!V->getInit()->isValueDependent() &&
+            V->getInit()->EvaluateAsRValue(R, Ctx)) {
+          if (R.Val.isFloat())
+            Out.IsZero = SymbolicValue::constant(R.Val.getFloat().isZero(), {U, ""});
+          else if (R.Val.isInt())
+            Out.IsZero = SymbolicValue::constant(R.Val.getInt().isZero(), {U, ""});
+        }
+      }
     const Expr *Base = Object;
     while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
       Base = Sub->getBase()->IgnoreParenImpCasts();
@@ -1195,6 +1223,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       Out.Type = Find(Vars.PtrType);
       Out.Where = Find(Vars.PtrWhere);
       Out.Size = Find(Vars.PtrSize);
+      Out.Offset = Find(Vars.PtrOffset);
       return Out;
     }
     // A typed parameter or global says what it points to.
@@ -1237,6 +1266,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     Out.Type = Join(T.Type, F.Type);
     Out.Where = Join(T.Where, F.Where);
     Out.Size = Join(T.Size, F.Size);
+    Out.Offset = Join(T.Offset, F.Offset);
     return Out;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -1272,7 +1302,23 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS()
                                                                : B->getRHS();
     PointerValue P = evalPointer(Ptr, Vars, Depth + 1);
-    P.Size = SymbolicValue::unknown(); // no longer the allocation's start
+    const Expr *Index = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
+    const SymbolicValue Steps = eval(Index, Vars, Depth + 1);
+    const QualType Elem = B->getType()->getPointeeType();
+    SymbolicValue Offset;
+    if (P.Offset.isConstant() && Steps.isConstant() && !Elem->isVoidType() &&
+        !Elem->isIncompleteType()) {
+      const int64_t Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      const int64_t Sign = B->getOpcode() == BO_Sub ? -1 : 1;
+      Offset = SymbolicValue::constant(
+          P.Offset.Alternatives[0].Value +
+              Sign * Steps.Alternatives[0].Value * Bytes,
+          {B, ""});
+    }
+    // The size stays that of the allocation; the offset says where in it.
+    P.Offset = Offset;
+    if (!Offset.Known)
+      P.Size = SymbolicValue::unknown();
     return P;
   }
   if (E->getType()->isPointerType())

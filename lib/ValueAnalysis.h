@@ -102,6 +102,8 @@ public:
   /// its size in bytes. Each is unknown where not proven.
   struct PointerValue {
     SymbolicValue Type, Where, Size;
+    SymbolicValue Offset; // bytes from the start of a whole allocation
+    SymbolicValue IsZero; // 1 when it points to a constant zero, 0 if not
   };
   PointerValue evaluatePointer(const Expr *E);
 

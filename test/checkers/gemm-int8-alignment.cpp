@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cublas_v2.h>
+#include <cuda_runtime.h>
 
 cublasHandle_t h;
 const int8_t *A, *B;
@@ -19,6 +20,15 @@ void unpaddedInnerDimension() {
   int ld = 18;
   cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 16, 16, 16, &one, A, CUDA_R_8I, ld, B, CUDA_R_8I, 16, &zero, C, CUDA_R_32I, 16, CUDA_R_32I, CUBLAS_GEMM_DEFAULT);
   // CHECK-MESSAGES: :[[@LINE-1]]:77: warning: 'lda' (18) must be a multiple of 4 with CUBLAS_COMPUTE_32I [gemm-int8-alignment]
+}
+
+void offsetFromAnAlignedAllocation() {
+  int8_t *dA;
+  cudaMalloc(&dA, 4096); // 256-byte aligned
+  cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 16, 16, 16, &one, dA + 2, CUDA_R_8I, 16, dA, CUDA_R_8I, 16, &zero, C, CUDA_R_32I, 16, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'A' is 2 bytes past a 4-byte boundary; CUBLAS_COMPUTE_32I needs it 4-byte aligned [gemm-int8-alignment]
+  // An offset of whole 4-byte steps is fine.
+  cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 16, 16, 16, &one, dA + 256, CUDA_R_8I, 16, dA, CUDA_R_8I, 16, &zero, C, CUDA_R_32I, 16, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
 }
 
 // ---- negative ------------------------------------------------------------------

@@ -41,6 +41,14 @@ void nullScalars(cublasHandle_t h) {
   // CHECK-MESSAGES: :[[@LINE-2]]:74: warning: 'beta' is null; cuBLAS reads it on every call [gemm-scalar-pointer-mode]
 }
 
+void nullOutputWithNonZeroBeta(cublasHandle_t h) {
+  const float one = 1, zero = 0;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, 8, B, 8, &one, nullptr, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:77: warning: 'C' is null but 'beta' is not zero, so C is read [gemm-scalar-pointer-mode]
+  // With beta == 0, C is not read.
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, 8, B, 8, &zero, nullptr, 8);
+}
+
 // ---- negative ------------------------------------------------------------------
 
 void deviceAlphaAfterSwitchingMode() {

@@ -159,7 +159,7 @@ int main() {
   // HEADER: cublasGemmEx: 'lda' (10) must be a multiple of 4 with CUBLAS_COMPUTE_32I [int8-alignment]
   // HEADER-NEXT: int8.ld: status 7
   CALL("int8.pointer", cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 8, 8, 8, &ione, i8 + 2, CUDA_R_8I, 8, i8, CUDA_R_8I, 8, &izero, i32, CUDA_R_32I, 8, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT));
-  // HEADER: cublasGemmEx: 'A' (0x7f0000000002) must be 4-byte aligned with CUBLAS_COMPUTE_32I [int8-alignment]
+  // HEADER: cublasGemmEx: 'A' is 2 bytes past a 4-byte boundary; CUBLAS_COMPUTE_32I needs it 4-byte aligned [int8-alignment]
   // HEADER-NEXT: int8.pointer: status 7
   CALL("batch.overlap", cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, fA, 8, 64, fA, 8, 64, &zero, fC, 8, 32, 4));
   // HEADER: cublasSgemmStridedBatched: 'strideC' (32) is less than the 64 elements each C matrix spans (ldc * (n - 1) + m): the 4 C matrices overlap [batch-stride]

@@ -738,12 +738,13 @@ private:
         if (Api.has(X.Type)) {
           Inputs.push_back(X.Type);
           Why = quote(name(X.Type)) + " is " + dataTypeName(Api.Vend, X.DataType);
-        } else {
-          Why = std::string(Api.Name) + " reads";
         }
         add(Category::BufferType, "buffer.type", R, -1, P.PointeeType.V,
             quote(name(R)) + " points to '" + typeText(P.PointeeType.V) +
-                "' but " + Why + " ('" + typeText(X.DataType) + "')",
+                "' but " +
+                (Why.empty() ? std::string(Api.Name) + " reads '" +
+                                   typeText(X.DataType) + "'"
+                             : Why + " ('" + typeText(X.DataType) + "')"),
             "", Inputs)
             .Bound = X.DataType;
       }
@@ -832,8 +833,9 @@ private:
       const PointerFacts &P = In.pointer(R);
       if (P.Address.Known && P.Address.V % 4)
         add(Category::Int8Alignment, "int8.pointer", R, -1, P.Address.V,
-            quote(name(R)) + " (" + hex(P.Address.V) +
-                ") must be 4-byte aligned with " + CT,
+            quote(name(R)) + " is " + std::to_string(P.Address.V % 4) +
+                " bytes past a 4-byte boundary; " + CT +
+                " needs it 4-byte aligned",
             "", {R, Role::ComputeType})
             .Bound = 4;
     }
