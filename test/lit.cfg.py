@@ -66,3 +66,38 @@ config.substitutions.append(("%other_llvm_major", config.gemm_other_llvm_major))
 config.substitutions.append(("%FileCheck", config.gemm_filecheck))
 config.substitutions.append(("%not", config.gemm_not))
 config.substitutions.append(("%inputs", inputs))
+
+# --- the tools: gemm-tidy, gemm-clangd, run-gemm-tidy, the package -----------
+import shutil
+
+if config.gemm_tidy_exe:
+    config.available_features.add("gemm-tidy")
+if config.gemm_clangd:
+    config.available_features.add("gemm-clangd")
+if config.gemm_nvim:
+    config.available_features.add("nvim")
+if shutil.which("dpkg-deb"):
+    config.available_features.add("dpkg")
+try:
+    import yaml  # noqa: F401  (the CI configuration tests parse YAML)
+    config.available_features.add("pyyaml")
+except ImportError:
+    pass
+# The include directory of the cuBLAS headers of this configuration.
+header_dir = config.gemm_cuda_include if config.gemm_headers == "cuda" \
+    else os.path.join(inputs, "standin")
+config.substitutions.append(("%gemm_tidy_bin", config.gemm_tidy_exe))
+config.substitutions.append(("%gemm_clangd_bin", config.gemm_clangd))
+config.substitutions.append(("%nvim_bin", config.gemm_nvim))
+config.substitutions.append(("%run_gemm_tidy", "%s %s" % (
+    config.python_executable, os.path.join(config.gemm_source_dir, "tools", "run-gemm-tidy"))))
+config.substitutions.append(("%validate_sarif", "%s %s" % (
+    config.python_executable, os.path.join(config.test_source_root, "tools", "validate_sarif.py"))))
+config.substitutions.append(("%gemm_src", config.gemm_source_dir))
+config.substitutions.append(("%gemm_build", config.gemm_build_dir))
+config.substitutions.append(("%gemm_version", config.gemm_version))
+config.substitutions.append(("%header_dir", header_dir))
+config.substitutions.append(("%cmake_bin", config.gemm_cmake))
+config.substitutions.append(("%cpack_bin", config.gemm_cpack))
+config.substitutions.append(("%ninja_bin", config.gemm_make_program))
+config.substitutions.append(("%gemm_cuda_root", config.gemm_cuda_root))

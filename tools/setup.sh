@@ -24,6 +24,9 @@ jobs=${JOBS:-$(nproc)}
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 
 packages="cmake ninja-build python3 libgtest-dev libbenchmark-dev"
+# gemm-clangd links clangd's remote-index client; the editor test runs Neovim;
+# the .deb's dependencies come from dpkg-shlibdeps; the CI test reads YAML.
+packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev python3-yaml"
 for v in $versions; do
   packages="$packages clang-$v clang-tidy-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools"
 done

@@ -1,0 +1,43 @@
+//===--- GemmClangdMain.cpp - gemm-clangd ---------------------------------===//
+//
+// gemm-clangd: clangd with the gemm-* checks linked in. clangd cannot load
+// clang-tidy plugins: when it builds a file's AST it instantiates the check
+// factories of every module in ClangTidyModuleRegistry, the registry that
+// static ClangTidyModuleRegistry::Add objects fill at start-up, so a module
+// linked into the executable is a module clangd runs. This is upstream's
+// clangd driver (clangdMain, from libclangdMain.a) unchanged, linked with the
+// gemm module.
+//
+// clangd then keeps only the checks its fast-check filter lets through: with
+// FastCheckFilter Strict, its default, only those its table of measured
+// latencies (TidyFastChecks.inc) lists as fast; with Loose also checks it has
+// not measured, like gemm-*; with None all. A .clangd file enables them with
+//
+//   Diagnostics:
+//     ClangTidy:
+//       Add: [gemm-*]
+//       FastCheckFilter: Loose
+//
+// (see docs/editors.md).
+//
+//===----------------------------------------------------------------------===//
+
+namespace clang {
+namespace tidy {
+
+// Defined in lib/GemmTidyModule.cpp. Referencing it pulls that object file,
+// and with it the module's registration, out of the static library.
+extern volatile int GemmTidyModuleAnchorSource;
+[[maybe_unused]] static int GemmTidyModuleAnchorDestination =
+    GemmTidyModuleAnchorSource;
+
+} // namespace tidy
+
+namespace clangd {
+// Defined in libclangdMain.a (clang-tools-extra/clangd/tool/ClangdMain.cpp);
+// Debian does not ship its header.
+int clangdMain(int argc, char *argv[]);
+} // namespace clangd
+} // namespace clang
+
+int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }
