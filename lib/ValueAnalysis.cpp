@@ -413,7 +413,7 @@ public:
       return;
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      branch(If, E, Path, nullptr);
+      branch(If, E, Path);
       return;
     }
     if (isa<ReturnStmt, BreakStmt, ContinueStmt, CoreturnStmt>(S)) {
@@ -453,12 +453,7 @@ public:
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       if (Next == If->getThen() || Next == If->getElse()) {
-        if (If->getInit())
-          exec(If->getInit(), E, Path);
-        if (const DeclStmt *CondVar = If->getConditionVariableDeclStmt())
-          exec(CondVar, E, Path);
-        effects(If->getCond(), E);
-        const SymbolicValue Cond = FV.eval(If->getCond(), E, 0);
+        const SymbolicValue Cond = enterIf(If, E, Path);
         const bool Then = Next == If->getThen();
         if (Cond.isConstant()) {
           if ((Cond.Alternatives[0].Value != 0) != Then)
@@ -775,14 +770,20 @@ private:
     }
   }
 
-  // if/else on E; Target (unused here) for symmetry with walkTo.
-  void branch(const IfStmt *If, Env &E, Guard &Path, const Stmt *) {
+  // The init statement, condition variable and condition of an if: their
+  // effects on E, and the condition's value.
+  SymbolicValue enterIf(const IfStmt *If, Env &E, Guard &Path) {
     if (If->getInit())
       exec(If->getInit(), E, Path);
     if (const DeclStmt *CondVar = If->getConditionVariableDeclStmt())
       exec(CondVar, E, Path);
     effects(If->getCond(), E);
-    const SymbolicValue Cond = FV.eval(If->getCond(), E, 0);
+    return FV.eval(If->getCond(), E, 0);
+  }
+
+  // An if/else that does not contain the target, executed on E.
+  void branch(const IfStmt *If, Env &E, Guard &Path) {
+    const SymbolicValue Cond = enterIf(If, E, Path);
     if (Cond.isConstant()) {
       exec(Cond.Alternatives[0].Value ? If->getThen() : If->getElse(), E, Path);
       return;
