@@ -39,6 +39,8 @@ const Expr *strippedArgument(const Expr *E) {
   return E ? E->IgnoreParenImpCasts() : nullptr;
 }
 
+namespace {
+
 Value foldInteger(const Expr *E, const ASTContext &Ctx) {
   E = strippedArgument(E);
   if (!E || E->isValueDependent() || E->isTypeDependent() ||
@@ -55,7 +57,6 @@ Value foldInteger(const Expr *E, const ASTContext &Ctx) {
   return Value::of(std::numeric_limits<int64_t>::max());
 }
 
-namespace {
 
 /// The enumeration a (possibly typedef'd) type names, e.g. "cudaDataType_t".
 llvm::StringRef enumName(QualType T) {
@@ -93,29 +94,6 @@ std::vector<Value> foldConstantArray(const Expr *E, const ASTContext &Ctx) {
   return Values;
 }
 
-bool isPerGroupArray(const rules::ApiInfo &Api, Role R) {
-  if (!Api.isGrouped())
-    return false;
-  switch (R) {
-  case Role::TransA: case Role::TransB: case Role::M: case Role::N:
-  case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
-  case Role::GroupSize:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool isIntegerRole(Role R) {
-  switch (R) {
-  case Role::Handle: case Role::Alpha: case Role::Beta: case Role::A:
-  case Role::B: case Role::C: case Role::D:
-    return false;
-  default:
-    return true;
-  }
-}
-
 } // namespace
 
 std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
@@ -133,15 +111,12 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
   Result.Call = &Call;
   Result.Api = Api;
   rules::CallValues &Values = Result.Values;
+  // The grouped APIs' host arrays; every other integer argument is the
+  // value analysis' (GemmDiagnosis).
   for (unsigned I = 0; I < rules::RoleCount; ++I) {
     const Role R = static_cast<Role>(I);
-    const Expr *Arg = Result.argument(R);
-    if (!Arg || !isIntegerRole(R))
-      continue;
-    if (isPerGroupArray(*Api, R))
+    if (const Expr *Arg = Result.argument(R); Arg && Api->isPerGroup(R))
       Values.group(R) = foldConstantArray(Arg, Ctx);
-    else
-      Values[R] = foldInteger(Arg, Ctx);
   }
 
   if (const Expr *Compute = Result.argument(Role::ComputeType)) {

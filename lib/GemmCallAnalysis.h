@@ -25,6 +25,8 @@ namespace rules = ::gemm::rules;
 struct GemmCall {
   const CallExpr *Call = nullptr;
   const rules::ApiInfo *Api = nullptr;
+  /// The flags of the call and the grouped APIs' constant host arrays; the
+  /// scalar arguments are evaluated in context by GemmDiagnosis.
   rules::CallValues Values;
 
   /// The argument that plays role \p R, or null where the API has none.
@@ -41,7 +43,7 @@ AST_MATCHER(FunctionDecl, isGemmFamilyFunction) {
   return Id && gemmApiNamed(Id->getName()) != nullptr;
 }
 
-/// Folds the arguments of \p Call, a call of \p Callee. Returns nothing
+/// Describes \p Call, a call of \p Callee. Returns nothing
 /// when the call is not one the rules apply to: an unknown name, a callee
 /// whose parameter count differs from the API table (an old or foreign
 /// declaration), or arguments that contain errors.
@@ -51,12 +53,6 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
 
 /// CUBLAS_VERSION from the cuBLAS headers seen so far, or 0.
 int64_t cublasVersion(const Preprocessor *PP);
-
-/// The value of an integer or enumeration expression when it folds to a
-/// constant. Implicit conversions are looked through, so a 64-bit constant
-/// passed to an 'int' parameter keeps its value (the rules report the
-/// narrowing); explicit casts are honoured.
-rules::Value foldInteger(const Expr *E, const ASTContext &Ctx);
 
 /// The argument with parentheses and implicit conversions stripped.
 const Expr *strippedArgument(const Expr *E);

@@ -19,29 +19,10 @@ constexpr unsigned MaxAtoms = 6;        // 64 assignments per context
 constexpr unsigned MaxCallSites = 8;    // calling contexts per function
 constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 
+// The arguments the value analysis evaluates: numbers passed by value (the
+// grouped APIs' host arrays are folded by analyzeGemmCall).
 bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
-  switch (R) {
-  case Role::Handle:
-  case Role::Alpha:
-  case Role::Beta:
-  case Role::A:
-  case Role::B:
-  case Role::C:
-  case Role::D:
-    return false;
-  case Role::TransA:
-  case Role::TransB:
-  case Role::M:
-  case Role::N:
-  case Role::K:
-  case Role::Lda:
-  case Role::Ldb:
-  case Role::Ldc:
-  case Role::GroupSize:
-    return !Api.isGrouped(); // host arrays there
-  default:
-    return true;
-  }
+  return !rules::isPointerRole(R) && !Api.isPerGroup(R);
 }
 
 // Every call in the main file's functions, with the function it sits in:

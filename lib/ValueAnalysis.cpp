@@ -458,7 +458,7 @@ public:
         if (Cond.isConstant()) {
           if ((Cond.Alternatives[0].Value != 0) != Then)
             FV.GaveUp = true; // the target is unreachable
-        } else if (std::optional<Literal> L = FV.atomFor(If->getCond(), E)) {
+        } else if (std::optional<Literal> L = FV.atomFor(If->getCond())) {
           const Literal Taken{L->Atom, Then ? L->Positive : !L->Positive};
           if (std::optional<Guard> G = conjoin(Path, {Taken}))
             Path = *G;
@@ -722,7 +722,7 @@ private:
         if (B->getOpcode() == BO_Comma)
           effects(B->getRHS(), E);
         else
-          havocExpr(B->getRHS(), E); // may not run
+          havoc(B->getRHS(), E); // may not run
         return;
       }
     }
@@ -739,8 +739,8 @@ private:
     }
     if (const auto *C = dyn_cast<AbstractConditionalOperator>(Ex)) {
       effects(C->getCond(), E);
-      havocExpr(C->getTrueExpr(), E);
-      havocExpr(C->getFalseExpr(), E);
+      havoc(C->getTrueExpr(), E);
+      havoc(C->getFalseExpr(), E);
       return;
     }
     if (isa<LambdaExpr>(Ex))
@@ -751,8 +751,6 @@ private:
     if (const auto *Call = dyn_cast<CallExpr>(Ex))
       callEffects(Call, E);
   }
-
-  void havocExpr(const Expr *Ex, Env &E) { havoc(Ex, E); }
 
   void havoc(const Stmt *S, Env &E) {
     llvm::SmallPtrSet<const VarDecl *, 8> Written;
@@ -788,7 +786,7 @@ private:
       exec(Cond.Alternatives[0].Value ? If->getThen() : If->getElse(), E, Path);
       return;
     }
-    std::optional<Literal> L = FV.atomFor(If->getCond(), E);
+    std::optional<Literal> L = FV.atomFor(If->getCond());
     Env Then = E, Else = E;
     Guard ThenPath = Path, ElsePath = Path;
     exec(If->getThen(), Then, ThenPath);
@@ -884,12 +882,12 @@ bool FunctionValues::stableCondition(const Expr *Cond) const {
   return false;
 }
 
-std::optional<Literal> FunctionValues::atomFor(const Expr *Cond, const Env &) {
+std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
   if (!Cond)
     return std::nullopt;
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot) {
-    std::optional<Literal> Inner = atomFor(U->getSubExpr(), Env());
+    std::optional<Literal> Inner = atomFor(U->getSubExpr());
     if (Inner)
       Inner->Positive = !Inner->Positive;
     return Inner;
@@ -914,8 +912,8 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond, const Env &) {
   return Literal{static_cast<unsigned>(Atoms.size() - 1), true};
 }
 
-SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Expr *Use,
-                                      const Env &Vars, unsigned Depth) {
+SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
+                                      unsigned Depth) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     auto Callee = Vars.CalleeParams.find(P);
     if (Callee != Vars.CalleeParams.end())
@@ -942,7 +940,6 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Expr *Use,
       A.From = {V->getInit(), "the value of '" + V->getName().str() + "'"};
     return Val;
   }
-  (void)Use;
   return SymbolicValue::unknown();
 }
 
@@ -1034,7 +1031,7 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
       return SymbolicValue::constant(EC->getInitVal().getExtValue(), {E, ""});
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      return evalVar(V, E, Vars, Depth);
+      return evalVar(V, Vars, Depth);
     return SymbolicValue::unknown();
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
@@ -1110,7 +1107,7 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     if (Cond.Known) {
       for (const Alternative &A : Cond.Alternatives)
         Ok &= Add(A.Value ? T : F, A.When);
-    } else if (std::optional<Literal> L = atomFor(C->getCond(), Vars)) {
+    } else if (std::optional<Literal> L = atomFor(C->getCond())) {
       Ok = Add(T, {*L}) && Add(F, {Literal{L->Atom, !L->Positive}});
     } else {
       Ok = false;
@@ -1250,7 +1247,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
         return SymbolicValue::unknown();
       if (Cond.isConstant())
         return Cond.Alternatives[0].Value ? A : B;
-      std::optional<Literal> L = atomFor(C->getCond(), Vars);
+      std::optional<Literal> L = atomFor(C->getCond());
       if (!L)
         return SymbolicValue::unknown();
       SymbolicValue Out = A;

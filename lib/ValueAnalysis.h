@@ -122,12 +122,11 @@ private:
   struct Env;
   class Walker;
   SymbolicValue eval(const Expr *E, const Env &Vars, unsigned Depth);
-  SymbolicValue evalVar(const VarDecl *V, const Expr *Use, const Env &Vars,
-                        unsigned Depth);
+  SymbolicValue evalVar(const VarDecl *V, const Env &Vars, unsigned Depth);
   SymbolicValue evalCall(const CallExpr *Call, const Env &Vars,
                          unsigned Depth);
   PointerValue evalPointer(const Expr *E, const Env &Vars, unsigned Depth);
-  std::optional<Literal> atomFor(const Expr *Cond, const Env &Vars);
+  std::optional<Literal> atomFor(const Expr *Cond);
   bool stableCondition(const Expr *Cond) const;
 
   ASTContext &Ctx;

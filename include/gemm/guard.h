@@ -306,7 +306,7 @@ void collectOne(const rules::ApiInfo &Api, unsigned Pos, rules::Role R,
     using Plain = ElementOf<A>;
     // Host arrays of the grouped forms: one entry per group.
     if constexpr (std::is_integral_v<Plain> || std::is_enum_v<Plain>) {
-      if (Api.isGrouped() && R != Role::A && R != Role::B && R != Role::C) {
+      if (Api.isPerGroup(R)) {
         const Value Count = Out.Values[Role::GroupCount];
         if (Arg && Count.Known && Count.V > 0 && Count.V <= 65536)
           for (int64_t G = 0; G < Count.V; ++G)

@@ -669,3 +669,26 @@ TEST(ApiTable, HeaderParserSelfTest) {
   EXPECT_FALSE(isGemmFamily("cublasSgemv_v2"));
   EXPECT_FALSE(isGemmFamily("cublasSgemmt"));
 }
+
+namespace {
+
+// The roles the grouped APIs take as host arrays, one entry per group
+// (cublasGemmGroupedBatchedEx: transa_array ... ldc_array, group_size).
+TEST(ApiTable, PerGroupRoles) {
+  using gemm::rules::Role;
+  const gemm::rules::ApiInfo &Grouped =
+      *gemm::rules::findApi("cublasGemmGroupedBatchedEx");
+  for (Role R : {Role::TransA, Role::TransB, Role::M, Role::N, Role::K,
+                 Role::Lda, Role::Ldb, Role::Ldc, Role::GroupSize})
+    EXPECT_TRUE(Grouped.isPerGroup(R)) << static_cast<int>(R);
+  for (Role R : {Role::Alpha, Role::A, Role::AType, Role::GroupCount,
+                 Role::ComputeType})
+    EXPECT_FALSE(Grouped.isPerGroup(R)) << static_cast<int>(R);
+  EXPECT_FALSE(gemm::rules::findApi("cublasGemmEx")->isPerGroup(Role::M));
+  for (Role R : {Role::Handle, Role::Alpha, Role::Beta, Role::A, Role::B,
+                 Role::C, Role::D})
+    EXPECT_TRUE(gemm::rules::isPointerRole(R));
+  EXPECT_FALSE(gemm::rules::isPointerRole(Role::Lda));
+}
+
+} // namespace

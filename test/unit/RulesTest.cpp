@@ -22,22 +22,6 @@ namespace {
 
 // --- helpers -----------------------------------------------------------------
 
-constexpr bool isPerGroupRole(Role R) {
-  switch (R) {
-  case Role::TransA:
-  case Role::TransB:
-  case Role::M:
-  case Role::N:
-  case Role::K:
-  case Role::Lda:
-  case Role::Ldb:
-  case Role::Ldc:
-  case Role::GroupSize:
-    return true;
-  default:
-    return false;
-  }
-}
 
 // One call under construction: the API and what is known of its arguments.
 struct Call {
@@ -66,7 +50,7 @@ struct Call {
   Call &compute(int64_t CT) { return set(Role::ComputeType, CT); }
 
   bool known(Role R, int Group = -1) const {
-    if (Api->isGrouped() && isPerGroupRole(R)) {
+    if (Api->isPerGroup(R)) {
       const std::vector<Value> &G = V.group(R);
       return Group >= 0 && static_cast<size_t>(Group) < G.size() &&
              G[Group].Known;
@@ -1678,7 +1662,7 @@ void expectOnlyKnownInputs(const Call &C, const std::vector<Finding> &Fs) {
 
 // The scalar argument R, or entry Slot of its host array in grouped APIs.
 Value &slot(Call &C, Role R, size_t Slot) {
-  if (C.Api->isGrouped() && isPerGroupRole(R))
+  if (C.Api->isPerGroup(R))
     return C.V.group(R)[Slot];
   return C.V[R];
 }
@@ -1691,7 +1675,7 @@ void checkUnknownsStaySilent(const Call &Base) {
   expectOnlyKnownInputs(Base, Base.run());
   for (unsigned I = 0; I < RoleCount; ++I) {
     const Role R = static_cast<Role>(I);
-    const bool PerGroup = Base.Api->isGrouped() && isPerGroupRole(R);
+    const bool PerGroup = Base.Api->isPerGroup(R);
     const size_t Slots = PerGroup ? Base.V.group(R).size() : 1;
     for (size_t Slot = 0; Slot < Slots; ++Slot) {
       Call Forgotten = Base;

@@ -42,6 +42,17 @@ enum class TypeScheme : uint8_t {
   RocblasEx, // rocblas_gemm_ex: D output and rocblas_datatype compute type
 };
 
+// Arguments that are pointers (or the handle) rather than numbers.
+constexpr bool isPointerRole(Role R) {
+  switch (R) {
+  case Role::Handle: case Role::Alpha: case Role::Beta: case Role::A:
+  case Role::B: case Role::C: case Role::D:
+    return true;
+  default:
+    return false;
+  }
+}
+
 constexpr int MaxArgs = 24;
 
 struct ApiInfo {
@@ -63,6 +74,17 @@ struct ApiInfo {
   // Grouped APIs take trans, m, n, k, ld, alpha and beta as host arrays
   // indexed by group.
   constexpr bool isGrouped() const { return Shape == Form::GroupedBatched; }
+  // Roles passed as one host array entry per group (grouped APIs only).
+  constexpr bool isPerGroup(Role R) const {
+    switch (R) {
+    case Role::TransA: case Role::TransB: case Role::M: case Role::N:
+    case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
+    case Role::GroupSize:
+      return isGrouped();
+    default:
+      return false;
+    }
+  }
   constexpr bool isBatched() const { return Shape != Form::Single; }
 };
 

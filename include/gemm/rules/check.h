@@ -222,16 +222,7 @@ private:
     return In[R];
   }
 
-  bool isPerGroup(Role R) const {
-    switch (R) {
-    case Role::TransA: case Role::TransB: case Role::M: case Role::N:
-    case Role::K: case Role::Lda: case Role::Ldb: case Role::Ldc:
-    case Role::GroupSize:
-      return Api.isGrouped();
-    default:
-      return false;
-    }
-  }
+  bool isPerGroup(Role R) const { return Api.isPerGroup(R); }
 
   std::string name(Role R, int Group = -1) const {
     return paramName(Api, R, isPerGroup(R) ? Group : -1);
