@@ -51,7 +51,10 @@ int main() {
   gemm::guard::setPointerInspector(inspect);
   gemm::guard::setPointerModeInspector(inspectMode);
 #endif
-  cublasHandle_t h = nullptr; // no GPU: cuBLAS answers NOT_INITIALIZED (1)
+  // Never created (zeroed memory): with no GPU, cuBLAS answers
+  // CUBLAS_STATUS_NOT_INITIALIZED (1) to the valid calls that reach it.
+  alignas(64) static char NeverCreated[4096];
+  cublasHandle_t h = reinterpret_cast<cublasHandle_t>(NeverCreated);
   const float one = 1, zero = 0;
   const double done = 1;
   const __half hone = __float2half(1.0f);
