@@ -405,8 +405,10 @@ inline std::atomic<bool> &trackingLive() {
 } // namespace detail
 
 // Tell the guard that device or host memory was allocated, freed or
-// registered where it cannot see it (the preload library does this for the
-// CUDA runtime's functions).
+// registered (the preload library does this for the CUDA runtime's
+// functions). An installed pointer inspector's answers may change only
+// across such a call: verdicts that took pointer facts are cached until the
+// next one.
 inline void noteMemoryChange(bool Tracked = true) {
   detail::memoryEpoch().fetch_add(1, std::memory_order_acq_rel);
   if (Tracked)
@@ -919,8 +921,7 @@ bool makeKey(const rules::ApiInfo &Api, Key &K, const A &...Args) {
   if (Api.isGrouped())
     return false; // the host arrays' contents are not in the key
   const bool Pointers = depth() == Depth::Pointers;
-  if (Pointers && (pointerInspectorSlot().load(std::memory_order_relaxed) ||
-                   !trackingLive().load(std::memory_order_acquire)))
+  if (Pointers && !trackingLive().load(std::memory_order_acquire))
     return false;
   K.add(reinterpret_cast<uintptr_t>(&InstanceId<Tag, A...>));
   K.add(Pointers ? memoryEpoch().load(std::memory_order_acquire) : 0);
