@@ -844,9 +844,8 @@ private:
         Text += " + " + name(X.Stride) + " * (" + name(Role::BatchCount) + " - 1)";
       }
     }
-    // Facts that do not hold the pointer say nothing about it.
-    if (!P.AllocBegin.Known || P.Address.V < P.AllocBegin.V ||
-        P.Address.V >= P.AllocEnd.V)
+    // An allocation that starts after the pointer says nothing about it.
+    if (P.AllocBegin.Known && P.Address.V < P.AllocBegin.V)
       return;
     const int64_t Bytes = satMul(Elements, Size);
     int64_t Available;
