@@ -7,7 +7,8 @@
 #   include/gemm/**                                  (rules core, runtime guard)
 #   lib/cmake/GemmTidy/                              (find_package(GemmTidy))
 #   share/gemm-tidy/docs/                            (check pages: SARIF rule help)
-#   share/gemm-tidy/LICENSE
+#   share/gemm-tidy/LICENSE, cuda-host-prelude.h     (.cu files as nvcc sees them)
+#   share/gemm-tidy/cuda-stubs/                      (cuBLAS declarations without CUDA)
 #
 # and `cpack` builds gemm-tidy-llvm<N>_<version>_<arch>.deb, which installs
 # that tree into /usr/lib/llvm-<N>, beside the clang-tidy it belongs to, with
@@ -34,7 +35,10 @@ foreach(_target gemm-tidy gemm-clangd)
 endforeach()
 install(PROGRAMS tools/run-gemm-tidy DESTINATION bin)
 install(DIRECTORY docs/ DESTINATION share/gemm-tidy/docs)
-install(FILES LICENSE DESTINATION share/gemm-tidy)
+install(FILES LICENSE share/gemm-tidy/cuda-host-prelude.h DESTINATION share/gemm-tidy)
+# The stand-in declarations for machines without the CUDA toolkit
+# (run-gemm-tidy --cuda-stubs).
+install(DIRECTORY test/Inputs/standin/ DESTINATION share/gemm-tidy/cuda-stubs)
 
 set(GEMM_TIDY_CONFIG_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
 set(GEMM_TIDY_CONFIG_LLVM_TOOLS "${LLVM_TOOLS_BINARY_DIR}")
