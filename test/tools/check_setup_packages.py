@@ -50,6 +50,7 @@ NEEDS = {
                "/usr/lib/llvm-{v}/bin/clang++", "/usr/lib/llvm-{v}/include/clang-tidy/ClangTidyCheck.h",
                "/usr/lib/llvm-{v}/lib/cmake/llvm/LLVMConfig.cmake",
                "/usr/lib/llvm-{v}/bin/FileCheck", "/usr/lib/llvm-{v}/bin/not",
+               "/usr/lib/llvm-{v}/bin/run-clang-tidy", "/usr/lib/llvm-{v}/bin/clang-apply-replacements",
                "/usr/lib/llvm-{v}/build/utils/lit/lit.py|/usr/lib/llvm-{v}/bin/lit",
                "/usr/include/gtest/gtest.h", "/usr/include/benchmark/benchmark.h"], None),
     # the virtual environment of the CodeChecker test (test/tools/codechecker_flow.py)
