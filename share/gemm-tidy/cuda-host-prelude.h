@@ -5,6 +5,9 @@
  * It only lets clang parse what nvcc accepts; it declares nothing the checks
  * read (no cuBLAS declaration, no value).
  *
+ *   0. cuda_runtime.h, which nvcc includes in every .cu file and clang
+ *      (through its runtime wrapper) only with the toolkit: without one
+ *      (-nocudainc, run-gemm-tidy --cuda-stubs) the stand-in's is included;
  *   1. the standard C headers nvcc includes implicitly (its cuda_runtime.h
  *      pulls in stdio.h, stdlib.h, string.h, time.h and math.h, which also
  *      makes isnan, isinf, isfinite and signbit callable unqualified in
@@ -22,6 +25,9 @@
 #define GEMM_TIDY_CUDA_HOST_PRELUDE_H
 #if defined(__clang__) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
 
+#if !defined(__CLANG_CUDA_RUNTIME_WRAPPER_H__) && __has_include(<cuda_runtime.h>)
+#include <cuda_runtime.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

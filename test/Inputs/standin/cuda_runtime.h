@@ -26,6 +26,7 @@ template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
+#include <__clang_cuda_builtin_vars.h> /* threadIdx, blockIdx, blockDim, gridDim */
 struct dim3 {
   unsigned x, y, z;
   constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
