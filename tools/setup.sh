@@ -29,10 +29,9 @@ cuda=${CUDA_ROOT:-/usr/local/cuda}
 packages="cmake ninja-build python3 libgtest-dev libbenchmark-dev"
 # gemm-clangd links clangd's remote-index client; the editor test runs Neovim;
 # the .deb's dependencies come from dpkg-shlibdeps; the CI test reads YAML;
-# the CodeChecker test installs it in a virtual environment; the pre-commit
-# hook's test stages files with git.
+# the CodeChecker test installs it in a virtual environment.
 packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev python3-yaml"
-packages="$packages python3-venv git"
+packages="$packages python3-venv"
 # Per LLVM: the compiler, clang-tidy and its headers, FileCheck and lit, and
 # compiler-rt (the runtime guard's ThreadSanitizer test).
 for v in $versions; do

@@ -55,7 +55,6 @@ NEEDS = {
                "/usr/include/gtest/gtest.h", "/usr/include/benchmark/benchmark.h"], None),
     # the virtual environment of the CodeChecker test (test/tools/codechecker_flow.py)
     "venv": (["/usr/lib/python3.*/ensurepip/__init__.py"], None),
-    # the pre-commit hook's test stages files in a git repository
     "git": (["/usr/bin/git"], None),
     # Python modules the test scripts import
     "yaml": (["/usr/lib/python3/dist-packages/yaml/__init__.py"], None),
