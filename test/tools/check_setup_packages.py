@@ -33,6 +33,7 @@ import sys
 NEEDS = {
     # lit features (test/lit.cfg.py)
     "standin-headers": ([], "the stand-in header in test/Inputs/standin"),
+    "readme-build": ([], "the LLVM 22 build in build/ of the source tree"),
     "cuda-headers": (None, "the CUDA toolkit in /usr/local/cuda (NVIDIA's, not Debian's)"),
     "cuda-runtime": (None, "the CUDA toolkit in /usr/local/cuda (NVIDIA's, not Debian's)"),
     "cuda-mode": (None, "LLVM >= 22 and the CUDA toolkit"),
