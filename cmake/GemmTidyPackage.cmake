@@ -7,9 +7,13 @@
 #   include/gemm/**                                  (rules core, runtime guard)
 #   lib/cmake/GemmTidy/                              (find_package(GemmTidy))
 #   share/gemm-tidy/docs/                            (check pages: SARIF rule help)
+#   share/gemm-tidy/LICENSE, cuda-host-prelude.h     (.cu files as nvcc sees them)
+#   share/gemm-tidy/cuda-stubs/                      (cuBLAS declarations without CUDA)
 #
 # and `cpack` builds gemm-tidy-llvm<N>_<version>_<arch>.deb, which installs
-# that tree into /usr/lib/llvm-<N>, beside the clang-tidy it belongs to.
+# that tree into /usr/lib/llvm-<N>, beside the clang-tidy it belongs to, with
+# /usr/bin/<tool>-<N> links and /usr/share/doc/<package>/copyright
+# (cmake/GemmTidyDebExtras.cmake).
 include(CMakePackageConfigHelpers)
 
 set(GEMM_TIDY_INSTALL_CMAKEDIR lib/cmake/GemmTidy)
@@ -31,6 +35,10 @@ foreach(_target gemm-tidy gemm-clangd)
 endforeach()
 install(PROGRAMS tools/run-gemm-tidy DESTINATION bin)
 install(DIRECTORY docs/ DESTINATION share/gemm-tidy/docs)
+install(FILES LICENSE share/gemm-tidy/cuda-host-prelude.h DESTINATION share/gemm-tidy)
+# The stand-in declarations for machines without the CUDA toolkit
+# (run-gemm-tidy --cuda-stubs).
+install(DIRECTORY test/Inputs/standin/ DESTINATION share/gemm-tidy/cuda-stubs)
 
 set(GEMM_TIDY_CONFIG_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
 set(GEMM_TIDY_CONFIG_LLVM_TOOLS "${LLVM_TOOLS_BINARY_DIR}")
@@ -48,6 +56,10 @@ if(LLVM_VERSION_MAJOR)
   set(CPACK_PACKAGE_NAME "gemm-tidy-llvm${LLVM_VERSION_MAJOR}")
   set(CPACK_PACKAGING_INSTALL_PREFIX "/usr/lib/llvm-${LLVM_VERSION_MAJOR}")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}")
+  set(CPACK_GEMM_TIDY_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
+  set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy)
+  set(CPACK_GEMM_TIDY_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
+  set(CPACK_PRE_BUILD_SCRIPTS "${PROJECT_SOURCE_DIR}/cmake/GemmTidyDebExtras.cmake")
 else()
   set(CPACK_PACKAGE_NAME "gemm-tidy")
   set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
@@ -55,6 +67,7 @@ endif()
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_VENDOR "gemm-tidy")
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_PACKAGE_CONTACT "gemm-tidy maintainers <gemm-tidy@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "clang-tidy checks, clangd and a runtime guard for cuBLAS GEMM calls (LLVM ${LLVM_VERSION_MAJOR})")

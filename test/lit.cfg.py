@@ -78,6 +78,10 @@ if config.gemm_clangd:
     config.available_features.add("gemm-clangd")
 if config.gemm_nvim:
     config.available_features.add("nvim")
+# The README's commands use the LLVM 22 build in build/ of the source tree.
+if config.gemm_llvm_major == "22" and os.path.realpath(config.gemm_build_dir) == \
+        os.path.realpath(os.path.join(config.gemm_source_dir, "build")):
+    config.available_features.add("readme-build")
 if shutil.which("dpkg-deb"):
     config.available_features.add("dpkg")
 try:

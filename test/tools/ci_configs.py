@@ -51,6 +51,23 @@ def run(command, cwd, env=None):
     return proc.returncode
 
 
+def flatten(items):
+    """GitLab's nested script lists (anchors in a list), flattened."""
+    return [x for item in items for x in (flatten(item) if isinstance(item, list) else [item])]
+
+
+def need_cuda(script, variables):
+    """A stock runner has no CUDA: the job installs nvcc and the cuBLAS
+    headers, configures CMake with that nvcc, and tells run-gemm-tidy where
+    the toolkit is (CUDA_PATH)."""
+    for package in ("cuda-nvcc-", "libcublas-dev-", "cuda-cudart-dev-"):
+        need(package in script, "the job does not install %s* (nvcc and the cuBLAS headers)" % package)
+    need("-DCMAKE_CUDA_COMPILER=$CUDA_PATH/bin/nvcc" in script,
+         "the project is configured without the installed nvcc")
+    need(str(variables.get("CUDA_PATH", "")).startswith("/usr/local/cuda"),
+         "CUDA_PATH does not name the installed toolkit")
+
+
 def github(args):
     with open(os.path.join(args.docs, "github-actions.yml"), encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
@@ -64,6 +81,7 @@ def github(args):
     need(check["strategy"].get("fail-fast") is False,
          "fail-fast must be off, or one shard's findings cancel the others")
     steps = check["steps"]
+    need_cuda(" ".join(s.get("run", "") for s in steps), workflow.get("env", {}))
     tidy = [s for s in steps if "run-gemm-tidy" in s.get("run", "")]
     need(len(tidy) == 1, "one step of the check job runs run-gemm-tidy")
     upload = [s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@")]
@@ -116,6 +134,7 @@ def gitlab(args):
     need(job["artifacts"].get("when") == "always", "artifacts must be kept when a shard fails")
     need(report.get("when") == "always" and "gemm-tidy" in report.get("needs", []),
          "the report job needs the shards and runs always")
+    need_cuda(" ".join(flatten(job["before_script"]) + job["script"]), pipeline.get("variables", {}))
     tidy = [l for l in job["script"] if "run-gemm-tidy" in l]
     merge = [l for l in report["script"] if "run-gemm-tidy" in l]
     need(len(tidy) == 1 and len(merge) == 1, "one run-gemm-tidy line in each job's script")

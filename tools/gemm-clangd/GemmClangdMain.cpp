@@ -22,6 +22,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace clang {
 namespace tidy {
 
@@ -40,4 +43,12 @@ int clangdMain(int argc, char *argv[]);
 } // namespace clangd
 } // namespace clang
 
-int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }
+int main(int argc, char *argv[]) {
+  // clangd's --version printer replaces LLVM's and ignores extra printers
+  // (llvm::cl::AddExtraVersionPrinter): gemm-tidy's line goes first.
+  for (int I = 1; I < argc; ++I)
+    if (llvm::StringRef(argv[I]) == "--version" ||
+        llvm::StringRef(argv[I]) == "-version")
+      llvm::outs() << "gemm-tidy version " GEMM_TIDY_VERSION "\n";
+  return clang::clangd::clangdMain(argc, argv);
+}

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy {
 
@@ -20,5 +22,9 @@ extern volatile int GemmTidyModuleAnchorSource;
 } // namespace clang::tidy
 
 int main(int argc, const char **argv) {
+  // --version: LLVM's lines, then gemm-tidy's.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "gemm-tidy version " GEMM_TIDY_VERSION "\n";
+  });
   return clang::tidy::clangTidyMain(argc, argv);
 }
