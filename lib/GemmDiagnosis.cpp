@@ -415,10 +415,14 @@ FixItHint replacementFix(const Expr &Arg, const rules::Finding &F,
 }
 
 // The name the caller wrote for the function: object-like macros whose
-// whole body is the name (cublas_v2.h's cublasSgemm for cublasSgemm_v2) are
-// followed outwards, through macro arguments, to the outermost one; empty
-// where the call spells the function's own name.
-std::string spelledName(const CallExpr &Call, ASTContext &Ctx) {
+// whole body is the name and that keep the vendor's prefix (cublas_v2.h's
+// cublasSgemm for cublasSgemm_v2, not a port's cublasGemmEx for
+// hipblasGemmEx) are followed outwards, through macro arguments, to the
+// outermost one; empty where the call spells the function's own name.
+std::string spelledName(const CallExpr &Call, const rules::ApiInfo &Api,
+                        ASTContext &Ctx) {
+  const llvm::StringRef Prefix = llvm::StringRef(Api.Name).take_while(
+      [](char C) { return C >= 'a' && C <= 'z'; }); // cublas, hipblas, rocblas
   const auto *Ref =
       dyn_cast_or_null<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
   if (!Ref)
@@ -439,7 +443,11 @@ std::string spelledName(const CallExpr &Call, ASTContext &Ctx) {
         !SM.isAtEndOfImmediateMacroExpansion(Loc.getLocWithOffset(Length)) ||
         Expansion.getBegin() != Expansion.getEnd())
       break; // more than an alias of the name, or a function-like macro
-    Name = Lexer::getImmediateMacroName(Loc, SM, LangOpts).str();
+    const llvm::StringRef Alias =
+        Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (!Alias.starts_with(Prefix))
+      break;
+    Name = Alias.str();
     Loc = Expansion.getBegin();
   }
   return Name;
@@ -577,7 +585,7 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall Call = *Analyzed;
-  Call.Values.CalledAs = spelledName(CallE, Ctx);
+  Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
   std::vector<Context> Contexts;
   collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;
