@@ -22,6 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HelpLinks.h"
+
 namespace clang {
 namespace tidy {
 
@@ -40,4 +42,8 @@ int clangdMain(int argc, char *argv[]);
 } // namespace clangd
 } // namespace clang
 
-int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }
+int main(int argc, char *argv[]) {
+  // Help links to gemm-tidy's check pages (HelpLinks.h).
+  gemm_tidy::filterHelpLinks(gemm_tidy::checkPagesDirectory(argv[0]));
+  return clang::clangd::clangdMain(argc, argv);
+}
