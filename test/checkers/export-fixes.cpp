@@ -4,7 +4,8 @@
 // RUN: rm -rf %t && mkdir -p %t/src
 // RUN: cp %s %t/src/export-fixes.cpp
 // RUN: %clang_tidy --load=%plugin --checks='-*,gemm-*' --quiet \
-// RUN:   --export-fixes=%t/fixes.yaml %t/src/export-fixes.cpp -- %gemm_cxx_flags
+// RUN:   --export-fixes=%t/fixes.yaml %t/src/export-fixes.cpp -- %gemm_cxx_flags > %t/out.txt
+// RUN: %FileCheck %s --check-prefix=TEXT < %t/out.txt
 // RUN: %FileCheck %s --check-prefix=YAML < %t/fixes.yaml
 // RUN: $(dirname %clang_tidy)/clang-apply-replacements %t
 // RUN: %FileCheck %s --check-prefix=APPLIED < %t/src/export-fixes.cpp
@@ -15,6 +16,12 @@ void call(cublasHandle_t h, const void *A, void *C, const float *s) {
   cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, s, A, CUDA_R_32F, 4, A, CUDA_R_32F, 4, s, C, CUDA_R_32F, 4, (cublasComputeType_t)CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
   cublasSgemm(h, CUBLAS_OP_CONJG, CUBLAS_OP_N, 512, 128, 256, (const float *)s, (const float *)A, 256, (const float *)A, 256, s, (float *)C, 512);
 }
+
+// The whole argument underlined, and the fix-it below it.
+// TEXT:      export-fixes.cpp:16:123: warning: 'computeType' is CUDA_R_32F (0), a cudaDataType, where cublasGemmEx_64 reads a cublasComputeType_t [gemm-invalid-enum]
+// TEXT-NEXT: (cublasComputeType_t)CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
+// TEXT-NEXT: {{^ +\| +}}^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+// TEXT-NEXT: {{^ +\| +}}CUBLAS_COMPUTE_32F{{$}}
 
 // YAML:      DiagnosticName:  gemm-invalid-enum
 // YAML:        Message:         '''computeType'' is CUDA_R_32F (0), a cudaDataType, where cublasGemmEx_64 reads a cublasComputeType_t'
