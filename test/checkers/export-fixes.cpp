@@ -20,7 +20,7 @@ void call(cublasHandle_t h, const void *A, void *C, const float *s) {
 // The whole argument underlined, and the fix-it below it.
 // TEXT:      export-fixes.cpp:16:117: warning: 'computeType' is CUDA_R_32F (0), a cudaDataType, where cublasGemmEx_64 reads a cublasComputeType_t [gemm-invalid-enum]
 // TEXT-NEXT: (cublasComputeType_t)CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
-// TEXT-NEXT: {{^ +\| +}}^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+// TEXT-NEXT: {{^ +\| +}}^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
 // TEXT-NEXT: {{^ +\| +}}CUBLAS_COMPUTE_32F{{$}}
 
 // YAML:      DiagnosticName:  gemm-invalid-enum
