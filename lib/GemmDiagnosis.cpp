@@ -241,7 +241,6 @@ bool isSelfEvident(const Expr *E) {
   return Ref && isa<EnumConstantDecl>(Ref->getDecl());
 }
 
-
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   std::string S;
   for (const Literal &L : G)
@@ -400,6 +399,7 @@ FixItHint replacementFix(const Expr &Arg, const rules::Finding &F,
   Expr::EvalResult Result;
   if (!isSelfEvident(E) || E->isValueDependent() ||
       !E->EvaluateAsInt(Result, Ctx) ||
+      !Result.Val.getInt().isRepresentableByInt64() ||
       Result.Val.getInt().getExtValue() != F.Value)
     return FixItHint();
   const SourceManager &SM = Ctx.getSourceManager();
