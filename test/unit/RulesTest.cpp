@@ -1929,21 +1929,19 @@ TEST(Rules, DataTypeComputeTypeReplacement) {
 }
 
 TEST(Rules, MessagesNameTheFunctionAsCalled) {
-  Call S = validCall(api("cublasSgemm_v2"));
-  S.set(Role::K, 3000000000LL);
-  std::vector<Finding> Fs = S.run();
-  ASSERT_FALSE(Fs.empty());
-  EXPECT_TRUE(contains(Fs[0].Message, "'int' parameter of cublasSgemm_v2 "))
-      << Fs[0].Message;
-  EXPECT_EQ(Fs[0].Note,
-            "call cublasSgemm_v2_64, which takes 64-bit sizes and leading "
-            "dimensions");
-  S.V.CalledAs = "cublasSgemm"; // cublas_v2.h's name for it
-  Fs = S.run();
-  ASSERT_FALSE(Fs.empty());
-  EXPECT_TRUE(contains(Fs[0].Message, "'int' parameter of cublasSgemm "))
-      << Fs[0].Message;
-  EXPECT_EQ(Fs[0].Note,
-            "call cublasSgemm_64, which takes 64-bit sizes and leading "
-            "dimensions");
+  // Not told: the API's own name; told: the name the call spells, such as
+  // cublas_v2.h's cublasSgemm for cublasSgemm_v2.
+  for (const char *CalledAs : {"", "cublasSgemm"}) {
+    const std::string Name = *CalledAs ? CalledAs : "cublasSgemm_v2";
+    Call S = validCall(api("cublasSgemm_v2"));
+    S.set(Role::K, 3000000000LL);
+    S.V.CalledAs = CalledAs;
+    const std::vector<Finding> Fs = S.run();
+    ASSERT_FALSE(Fs.empty());
+    EXPECT_TRUE(contains(Fs[0].Message, "'int' parameter of " + Name + " "))
+        << Fs[0].Message;
+    EXPECT_EQ(Fs[0].Note, "call " + Name +
+                              "_64, which takes 64-bit sizes and leading "
+                              "dimensions");
+  }
 }
