@@ -390,11 +390,30 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
 // --- the verdict per context
 // -------------------------------------------------------
 
+// Whether code in \p Fn stands for more than one body: a template's
+// instantiation (of a function or of a class it is a member of, at any
+// level), whose other instantiations may need another replacement.
+bool isInstantiated(const FunctionDecl &Fn) {
+  for (const DeclContext *DC = &Fn; DC; DC = DC->getParent()) {
+    if (const auto *F = dyn_cast<FunctionDecl>(DC);
+        F && (F->isTemplated() || F->isTemplateInstantiation()))
+      return true;
+    if (const auto *R = dyn_cast<CXXRecordDecl>(DC);
+        R && (R->isTemplated() ||
+              isTemplateInstantiation(R->getTemplateSpecializationKind())))
+      return true;
+  }
+  return false;
+}
+
 // The fix-it that replaces \p Arg by the rules' replacement, or a null one:
-// only an argument that spells the value itself, written in the file or in
-// a macro's argument (never in a macro's body) gets one.
+// only an argument of a call in the main file's own code (not a template's
+// instantiation) that spells the value itself, written in the file or in a
+// macro's argument (never in a macro's body), gets one.
 FixItHint replacementFix(const Expr &Arg, const rules::Finding &F,
-                         ASTContext &Ctx) {
+                         const FunctionDecl *Enclosing, ASTContext &Ctx) {
+  if (!Enclosing || isInstantiated(*Enclosing))
+    return FixItHint();
   const Expr *E = strippedArgument(&Arg);
   Expr::EvalResult Result;
   if (!isSelfEvident(E) || E->isValueDependent() ||
@@ -550,7 +569,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
     D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
     if (Arg && !F.Replacement.empty())
-      D.Fix = replacementFix(*Arg, F, Ctx);
+      D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
     std::vector<Role> Roles = F.Inputs;
     for (Role R : Roles)
       noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);

@@ -124,6 +124,21 @@ void validEnums() {
   cublasSgemm(h, CUBLAS_OP_HERMITAN, CUBLAS_OP_N, 4, 4, 4, fA, fA, 4, fB, 4, fA, fC, 4);
 }
 
+// A template's body stands for every instantiation: the first one's fix-it
+// would break the second.
+template <cublasComputeType_t CT, cublasOperation_t Op>
+void instantiated() {
+  cublasGemmEx_64(h, Op, CUBLAS_OP_N, 512, 128, 256, alpha, A, CUDA_R_32F, 256, B, CUDA_R_32F, 256, beta, C, CUDA_R_32F, 512, CT, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'transa' is CUBLAS_OP_CONJG, a placeholder that cuBLAS does not support; use CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C [gemm-invalid-enum]
+  // CHECK-MESSAGES: :[[@LINE-2]]:127: warning: 'computeType' is CUDA_R_32F (0), a cudaDataType, where cublasGemmEx_64 reads a cublasComputeType_t [gemm-invalid-enum]
+  // CHECK-FIXES: {{^}}  cublasGemmEx_64(h, Op, CUBLAS_OP_N, 512, 128, 256, alpha, A, CUDA_R_32F, 256, B, CUDA_R_32F, 256, beta, C, CUDA_R_32F, 512, CT, CUBLAS_GEMM_DEFAULT);{{$}}
+}
+
+void instantiations() {
+  instantiated<(cublasComputeType_t)CUDA_R_32F, CUBLAS_OP_CONJG>();
+  instantiated<CUBLAS_COMPUTE_32F, CUBLAS_OP_T>();
+}
+
 // ---- skipped on purpose ----------------------------------------------------
 
 void runtimeEnums(cublasOperation_t op, cublasGemmAlgo_t algo, cublasComputeType_t ct) {
