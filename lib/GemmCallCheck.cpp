@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 #include <map>
 #include <mutex>
 
@@ -129,7 +130,9 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Call || !Callee)
     return;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
-  if (SM.isInSystemHeader(At))
+  // As clang-tidy's --system-headers says (off unless given).
+  if (SM.isInSystemHeader(At) &&
+      !Group->getOptions().SystemHeaders.value_or(false))
     return;
   for (const SourceRange &Body : ExcludedBodies)
     if (SM.isPointWithin(At, Body.getBegin(), Body.getEnd()))
@@ -157,14 +160,25 @@ void GemmCallCheck::emit(const Diagnosis &D, const SourceManager &SM) {
   const rules::Finding &F = D.Finding;
   if (!reportsCategory(F.Cat) || !shouldReport(F))
     return;
-  if (!Reported.emplace(SM.getFileLoc(D.Loc).getRawEncoding(), F.Message)
-           .second)
+  // Where the user wrote it: for an argument of a macro such as
+  // CUBLAS_CHECK(...) the file location of its spelling, which clangd can
+  // name (it drops notes at locations inside a macro expansion).
+  const SourceLocation Loc = SM.getFileLoc(D.Loc);
+  if (!Reported.emplace(Loc.getRawEncoding(), F.Message).second)
     return;
-  diag(D.Loc, "%0") << F.Message;
+  {
+    DiagnosticBuilder Warning = diag(Loc, "%0") << F.Message;
+    const CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(D.Range), SM, getLangOpts());
+    if (Range.isValid())
+      Warning << Range;
+    if (!D.Fix.isNull() && shouldFix(F))
+      Warning << D.Fix;
+  }
   for (const DiagnosisNote &N : D.Notes)
-    diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Text;
+    diag(SM.getFileLoc(N.Loc), "%0", DiagnosticIDs::Note) << N.Text;
   if (!F.Note.empty() && shouldAddFixNote(F))
-    diag(D.Loc, "%0", DiagnosticIDs::Note) << F.Note;
+    diag(Loc, "%0", DiagnosticIDs::Note) << F.Note;
 }
 
 } // namespace clang::tidy::gemm

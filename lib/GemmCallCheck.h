@@ -44,6 +44,9 @@ protected:
   virtual bool shouldReport(const rules::Finding &F) const { return true; }
   /// Whether to attach the rules core's fix note to \p F.
   virtual bool shouldAddFixNote(const rules::Finding &F) const { return true; }
+  /// Whether to attach the fix-it that replaces \p F's argument, where the
+  /// rules core gives one.
+  virtual bool shouldFix(const rules::Finding &F) const { return true; }
   /// The cuBLAS version the rules assume; 0 to read CUBLAS_VERSION.
   virtual int64_t libraryVersionOverride() const { return 0; }
 

@@ -228,6 +228,8 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
 // --- notes
 // -----------------------------------------------------------------------
 
+// A literal or an enumerator, perhaps cast: a value the argument spells
+// itself, the same in every calling context and template instantiation.
 bool isSelfEvident(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -388,6 +390,88 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
 // --- the verdict per context
 // -------------------------------------------------------
 
+// Whether code in \p Fn stands for more than one body: a template's
+// instantiation (of a function or of a class it is a member of, at any
+// level), whose other instantiations may need another replacement.
+bool isInstantiated(const FunctionDecl &Fn) {
+  for (const DeclContext *DC = &Fn; DC; DC = DC->getParent()) {
+    if (const auto *F = dyn_cast<FunctionDecl>(DC);
+        F && (F->isTemplated() || F->isTemplateInstantiation()))
+      return true;
+    if (const auto *R = dyn_cast<CXXRecordDecl>(DC);
+        R && (R->isTemplated() ||
+              isTemplateInstantiation(R->getTemplateSpecializationKind())))
+      return true;
+  }
+  return false;
+}
+
+// The fix-it that replaces \p Arg by the rules' replacement, or a null one:
+// only an argument of a call in the main file's own code (not a template's
+// instantiation) that spells the value itself, written in the file or in a
+// macro's argument (never in a macro's body), gets one.
+FixItHint replacementFix(const Expr &Arg, const rules::Finding &F,
+                         const FunctionDecl *Enclosing, ASTContext &Ctx) {
+  if (!Enclosing || isInstantiated(*Enclosing))
+    return FixItHint();
+  const Expr *E = strippedArgument(&Arg);
+  Expr::EvalResult Result;
+  if (!isSelfEvident(E) || E->isValueDependent() ||
+      !E->EvaluateAsInt(Result, Ctx) ||
+      !Result.Val.getInt().isRepresentableByInt64() ||
+      Result.Val.getInt().getExtValue() != F.Value)
+    return FixItHint();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const SourceLocation L : {Arg.getBeginLoc(), Arg.getEndLoc()})
+    if (L.isMacroID() && !SM.isMacroArgExpansion(L))
+      return FixItHint();
+  const CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg.getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return FixItHint();
+  return FixItHint::CreateReplacement(Range, F.Replacement);
+}
+
+// The name the caller wrote for the function: object-like macros whose
+// whole body is the name and that keep the vendor's prefix (cublas_v2.h's
+// cublasSgemm for cublasSgemm_v2, not a port's cublasGemmEx for
+// hipblasGemmEx) are followed outwards, through macro arguments, to the
+// outermost one; empty where the call spells the function's own name.
+std::string spelledName(const CallExpr &Call, const rules::ApiInfo &Api,
+                        ASTContext &Ctx) {
+  const llvm::StringRef Prefix = llvm::StringRef(Api.Name).take_while(
+      [](char C) { return C >= 'a' && C <= 'z'; }); // cublas, hipblas, rocblas
+  const auto *Ref =
+      dyn_cast_or_null<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Ref)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  std::string Name;
+  SourceLocation Loc = Ref->getLocation();
+  while (Loc.isMacroID()) {
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    const CharSourceRange Expansion = SM.getImmediateExpansionRange(Loc);
+    const unsigned Length =
+        Lexer::MeasureTokenLength(SM.getSpellingLoc(Loc), SM, LangOpts);
+    if (Length == 0 || !SM.isAtStartOfImmediateMacroExpansion(Loc) ||
+        !SM.isAtEndOfImmediateMacroExpansion(Loc.getLocWithOffset(Length)) ||
+        Expansion.getBegin() != Expansion.getEnd())
+      break; // more than an alias of the name, or a function-like macro
+    const llvm::StringRef Alias =
+        Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (!Alias.starts_with(Prefix))
+      break;
+    Name = Alias.str();
+    Loc = Expansion.getBegin();
+  }
+  return Name;
+}
+
 struct Key {
   std::string Rule;
   Role Param;
@@ -483,6 +567,9 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     Diagnosis D;
     const Expr *Arg = Call.argument(F.Param);
     D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
+    D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
+    if (Arg && !F.Replacement.empty())
+      D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
     std::vector<Role> Roles = F.Inputs;
     for (Role R : Roles)
       noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
@@ -516,7 +603,8 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   const std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
-  const GemmCall &Call = *Analyzed;
+  GemmCall Call = *Analyzed;
+  Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
   std::vector<Context> Contexts;
   collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;

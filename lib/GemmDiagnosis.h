@@ -14,6 +14,7 @@
 
 #include "GemmCallAnalysis.h"
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include <string>
 #include <vector>
@@ -28,7 +29,9 @@ struct DiagnosisNote {
 struct Diagnosis {
   rules::Finding Finding;
   SourceLocation Loc;               // the argument the finding is about
+  SourceRange Range;                // all of that argument
   std::vector<DiagnosisNote> Notes; // where the deciding values came from
+  FixItHint Fix; // the rules' replacement of the argument; null where none
 };
 
 /// The diagnostics of \p Call, a call inside \p Enclosing (null where not

@@ -14,8 +14,18 @@ namespace clang::tidy::gemm {
 /// docs/checks/gemm-precision-loss.md
 class PrecisionLossCheck : public GemmCallCheck {
 public:
-  PrecisionLossCheck(StringRef Name, ClangTidyContext *Context)
-      : GemmCallCheck(Name, Context, rules::Category::PrecisionLoss) {}
+  PrecisionLossCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  bool shouldFix(const rules::Finding &F) const override {
+    return FixDefaultTensorOp;
+  }
+
+  /// Replace CUBLAS_GEMM_DEFAULT_TENSOR_OP on fp32 data by
+  /// CUBLAS_GEMM_DEFAULT, which computes in full fp32 precision: a change of
+  /// the results, so off unless asked for.
+  const bool FixDefaultTensorOp;
 };
 
 } // namespace clang::tidy::gemm

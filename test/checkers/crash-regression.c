@@ -24,5 +24,6 @@ void cCalls(void) {
   /* In C a cudaDataType converts silently to cublasComputeType_t. */
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, alpha, A, CUDA_R_32F, 4, B, CUDA_R_32F, 4, beta, C, CUDA_R_32F, 4, CUDA_R_32F, CUBLAS_GEMM_DEFAULT);
   // CHECK-MESSAGES: :[[@LINE-1]]:121: warning: 'computeType' is CUDA_R_32F (0), a cudaDataType, where cublasGemmEx reads a cublasComputeType_t [gemm-invalid-enum]
+  // CHECK-FIXES: {{^}}  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, alpha, A, CUDA_R_32F, 4, B, CUDA_R_32F, 4, beta, C, CUDA_R_32F, 4, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);{{$}}
   cublasOldStyle(1, 2, 3);
 }

@@ -51,8 +51,13 @@ void narrowing() {
   // CHECK-NOTES: :[[@LINE-4]]:45: note: call cublasGemmEx_64, which takes 64-bit sizes and leading dimensions
   const size_t Rows = 5000000000ULL;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, Rows, fA, fA, 4, fB, Rows, fA, fC, 4);
-  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'k' (5000000000) does not fit the 32-bit 'int' parameter of cublasSgemm_v2 and becomes 705032704 [gemm-invalid-size]
-  // CHECK-MESSAGES: :[[@LINE-2]]:71: warning: 'ldb' (5000000000) does not fit the 32-bit 'int' parameter of cublasSgemm_v2 and becomes 705032704 [gemm-invalid-size]
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'k' (5000000000) does not fit the 32-bit 'int' parameter of cublasSgemm and becomes 705032704 [gemm-invalid-size]
+  // CHECK-MESSAGES: :[[@LINE-2]]:71: warning: 'ldb' (5000000000) does not fit the 32-bit 'int' parameter of cublasSgemm and becomes 705032704 [gemm-invalid-size]
+  // The function as written (cublas_v2.h maps cublasSgemm to cublasSgemm_v2),
+  // in the note too: cublasSgemm_64 is cublas_v2.h's name of the _64 form.
+  // CHECK-NOTES: :[[@LINE-5]]:50: note: call cublasSgemm_64, which takes 64-bit sizes and leading dimensions
+  cublasSgemm_v2(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, Rows, fA, fA, 4, fB, 4, fA, fC, 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'k' (5000000000) does not fit the 32-bit 'int' parameter of cublasSgemm_v2 and becomes 705032704 [gemm-invalid-size]
 }
 
 // ---- negative --------------------------------------------------------------

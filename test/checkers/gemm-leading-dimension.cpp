@@ -61,9 +61,8 @@ void throughMacros() {
   const int M = 64;
   CUBLAS_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, M, 64, 64, alpha, A, CUDA_R_32F, LDA, B, CUDA_R_32F, 64, beta, C, CUDA_R_32F, M, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   // CHECK-MESSAGES: :[[@LINE-1]]:91: warning: 'lda' (32) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
-  // CHECK-NOTES: :10:13: note: expanded from macro 'LDA'
   // CHECK-NOTES: :10:9: note: 'lda' is 32, from macro 'LDA'
-  // CHECK-NOTES: :[[@LINE-5]]:17: note: 'm' is 64, the value of 'M'
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: 'm' is 64, the value of 'M'
 }
 
 void typedAndBatched() {

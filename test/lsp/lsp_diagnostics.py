@@ -9,12 +9,29 @@ The position before the message is 1-based (as clang-tidy prints it); range=
 is the LSP range as sent, 0-based line:character. A file with no diagnostic
 prints "<file>: no diagnostics".
 
+With --details, each diagnostic is followed by its help link and notes (the
+client announces relatedInformation support, so clangd sends notes there;
+with --no-related-information it folds them into the message, whose further
+lines are shown after "|"):
+
+    href=file:///.../docs/checks/gemm-leading-dimension.md
+    note: matmul.cpp:12:19: 'lda' is 256
+
+(a file: link must name a file that exists), and by the code actions
+clangd offers for it (textDocument/codeAction with the diagnostic as
+context), each applied to a copy of the document and shown as the edited
+line:
+
+    action: change 'CUBLAS_OP_CONJG' to 'CUBLAS_OP_T' [quickfix]
+    edited: matmul.cpp:30:   cublasSgemm(h, CUBLAS_OP_T, ...
+
 It checks the protocol as it goes and exits non-zero, with one line saying
 why, when the server does not answer initialize, a diagnostic lacks a
 required field, a file gets no publishDiagnostics in time, or the server does
 not shut down cleanly.
 
-Usage: lsp_diagnostics.py --root DIR [--timeout S] [--stderr FILE] FILE... -- SERVER [ARGS...]
+Usage: lsp_diagnostics.py --root DIR [--timeout S] [--stderr FILE] [--details]
+                          [--no-related-information] FILE... -- SERVER [ARGS...]
 """
 
 import argparse
@@ -24,7 +41,7 @@ import subprocess
 import sys
 import threading
 import time
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlparse
 
 SEVERITIES = {1: "error", 2: "warning", 3: "information", 4: "hint"}
 
@@ -35,6 +52,42 @@ def fail(message):
 
 def uri_of(path):
     return "file://" + quote(os.path.abspath(path))
+
+
+def path_of(uri):
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        fail("not a file URI: %r" % uri)
+    return unquote(parsed.path)
+
+
+def offset_of(text, position):
+    """The offset of an LSP position (0-based line, UTF-16 character; the
+    tests' sources are ASCII) in text."""
+    lines = text.split("\n")
+    if position["line"] >= len(lines):
+        fail("position %r is past the end of the document" % position)
+    return sum(len(l) + 1 for l in lines[:position["line"]]) + position["character"]
+
+
+def apply_edits(text, edits):
+    for edit in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
+                                             e["range"]["start"]["character"]),
+                       reverse=True):
+        begin = offset_of(text, edit["range"]["start"])
+        end = offset_of(text, edit["range"]["end"])
+        text = text[:begin] + edit["newText"] + text[end:]
+    return text
+
+
+def edits_for(action, uri):
+    """The TextEdits of a code action's WorkspaceEdit for document uri."""
+    edit = action.get("edit") or {}
+    edits = list((edit.get("changes") or {}).get(uri, []))
+    for change in edit.get("documentChanges") or []:
+        if change.get("textDocument", {}).get("uri") == uri:
+            edits += change.get("edits", [])
+    return edits
 
 
 class Server:
@@ -115,6 +168,40 @@ class Server:
             self.send({"id": m["id"], "result": None})
 
 
+def location_text(root, location):
+    start = location["range"]["start"]
+    return "%s:%d:%d" % (os.path.relpath(path_of(location["uri"]), root),
+                         start["line"] + 1, start["character"] + 1)
+
+
+def print_details(server, args, root, uri, text, d):
+    href = (d.get("codeDescription") or {}).get("href")
+    if href:
+        if href.startswith("file:") and not os.path.isfile(path_of(href)):
+            fail("the help link %s names no file" % href)
+        print("    href=%s" % href)
+    for line in d["message"].splitlines()[1:]:
+        if line.strip():
+            print("    | %s" % line)
+    for info in d.get("relatedInformation") or []:
+        print("    note: %s: %s" % (location_text(root, info["location"]),
+                                    info["message"].splitlines()[0]))
+    actions = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": d["range"],
+        "context": {"diagnostics": [d]}}, args.timeout) or []
+    for action in actions:
+        if "title" not in action:
+            fail("a code action lacks a title: %r" % action)
+        print("    action: %s [%s]" % (action["title"], action.get("kind", "")))
+        edits = edits_for(action, uri)
+        if not edits:
+            continue
+        edited = apply_edits(text, edits).split("\n")
+        line = min(e["range"]["start"]["line"] for e in edits)
+        print("    edited: %s:%d: %s" % (os.path.relpath(path_of(uri), root),
+                                         line + 1, edited[line]))
+
+
 def main():
     argv = sys.argv[1:]
     if "--" not in argv:
@@ -127,6 +214,12 @@ def main():
                         help="seconds without a newer publishDiagnostics before a file's "
                              "diagnostics count as final")
     parser.add_argument("--stderr", help="write the server's stderr (its log) here")
+    parser.add_argument("--details", action="store_true",
+                        help="print each diagnostic's help link, notes and code actions")
+    parser.add_argument("--no-related-information", action="store_true",
+                        help="do not announce relatedInformation support (clangd then "
+                             "folds the notes into the message; --details prints its "
+                             "further lines)")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args(argv[:split])
     command = argv[split + 1:]
@@ -137,8 +230,12 @@ def main():
     result = server.request("initialize", {
         "processId": os.getpid(),
         "rootUri": uri_of(root),
-        "capabilities": {"textDocument": {"publishDiagnostics": {
-            "relatedInformation": True}}},
+        "capabilities": {"textDocument": {
+            "publishDiagnostics": {
+                "relatedInformation": not args.no_related_information,
+                "codeDescriptionSupport": True},
+            "codeAction": {"codeActionLiteralSupport": {
+                "codeActionKind": {"valueSet": ["quickfix"]}}}}},
         "workspaceFolders": [{"uri": uri_of(root), "name": "workspace"}],
     }, args.timeout)
     if not isinstance(result, dict) or "capabilities" not in result:
@@ -146,12 +243,14 @@ def main():
     server.notify("initialized", {})
 
     uris = {}
+    texts = {}
     for n, path in enumerate(args.files):
         path = os.path.join(root, path)
         with open(path, encoding="utf-8") as f:
             text = f.read()
         uri = uri_of(path)
         uris[uri] = os.path.relpath(path, root)
+        texts[uri] = text
         language = "cuda" if path.endswith(".cu") else "cpp"
         server.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": language, "version": 1, "text": text}})
@@ -204,6 +303,8 @@ def main():
                 SEVERITIES.get(d.get("severity"), "?"), message, code,
                 start["line"], start["character"], end["line"], end["character"],
                 d.get("source", "")))
+            if args.details:
+                print_details(server, args, root, uri, texts[uri], d)
 
     server.request("shutdown", None, args.timeout)
     server.notify("exit", None)

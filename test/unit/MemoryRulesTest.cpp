@@ -432,6 +432,8 @@ TEST(MemoryRules, TensorOpAlgorithmsOnFp32) {
     EXPECT_STREQ(F.RuleId, "precision.tensor-op-algo");
     EXPECT_EQ(F.Cat, Category::PrecisionLoss);
     EXPECT_EQ(F.Value, Algo);
+    // Only CUBLAS_GEMM_DEFAULT_TENSOR_OP has a certain replacement.
+    EXPECT_EQ(F.Replacement, Algo == 99 ? "CUBLAS_GEMM_DEFAULT" : "");
   }
   // Not fp32, an explicit FAST compute type, or no tensor-op algorithm.
   V[Role::Algo] = Value::of(algo::Default);

@@ -1878,3 +1878,70 @@ TEST(RulesRegression, RocblasNonComputeDatatypeAsComputeType) {
     EXPECT_EQ(Fs[0].Param, Role::ComputeType);
   }
 }
+
+// --- replacements (the fix-its) and the name as called ------------------------
+
+TEST(Rules, ConjugateReplacementFollowsTheLayout) {
+  auto Replacement = [](const Call &C) {
+    const std::vector<Finding> Fs = C.run();
+    EXPECT_EQ(Fs.size(), 1u) << describe(Fs);
+    return Fs.empty() ? std::string("?") : Fs[0].Replacement;
+  };
+  // gemmEx: A is m x k = 64 x 16 as stored, 16 x 64 transposed; real data.
+  const Call Conj = gemmEx().set(Role::TransA, op::CONJG);
+  EXPECT_EQ(Replacement(Call(Conj).set(Role::Lda, 32)), "CUBLAS_OP_T");
+  EXPECT_EQ(Replacement(Call(Conj).set(Role::Lda, 64)), "") << "both fit";
+  EXPECT_EQ(Replacement(Call(Conj).set(Role::Lda, 8)), "") << "neither fits";
+  EXPECT_EQ(Replacement(Call(Conj).forget(Role::Lda)), "");
+  EXPECT_EQ(Replacement(Call(Conj).forget(Role::K)), "");
+  EXPECT_EQ(Replacement(Call(Conj).set(Role::Lda, 32).forget(Role::AType)), "");
+  // B is k x n = 16 x 32 as stored: ldb = 16 fits it, not 32 x 16.
+  EXPECT_EQ(Replacement(gemmEx().set(Role::TransB, op::CONJG)), "CUBLAS_OP_N");
+  // The typed routines' names fix the data type.
+  Call S("cublasSgemm_v2");
+  S.set(Role::TransA, op::CONJG).set(Role::TransB, op::N);
+  S.set(Role::M, 512).set(Role::N, 128).set(Role::K, 256);
+  S.set(Role::Lda, 256).set(Role::Ldb, 256).set(Role::Ldc, 512);
+  EXPECT_EQ(Replacement(S), "CUBLAS_OP_T");
+  // Complex data: conjugation needs the transpose to be expressible.
+  Call Z("cublasZgemm_v2");
+  Z.V = S.V;
+  EXPECT_EQ(Replacement(Z), "CUBLAS_OP_C");
+  Z.set(Role::Lda, 512);
+  EXPECT_EQ(Replacement(Z), "") << "complex data stored as is";
+}
+
+TEST(Rules, DataTypeComputeTypeReplacement) {
+  Call C = gemmEx("cublasGemmEx_64").compute(dt::R_16F);
+  C.V.ComputeTypeIsDataType = true;
+  std::vector<Finding> Fs = C.run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_EQ(Fs[0].Replacement, "CUBLAS_COMPUTE_16F");
+  // No counterpart, no replacement.
+  C.compute(dt::R_8I);
+  Fs = C.run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_EQ(Fs[0].Replacement, "");
+  // Nor for other defects.
+  Fs = gemmEx().set(Role::Lda, 1).run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_EQ(Fs[0].Replacement, "");
+}
+
+TEST(Rules, MessagesNameTheFunctionAsCalled) {
+  // Not told: the API's own name; told: the name the call spells, such as
+  // cublas_v2.h's cublasSgemm for cublasSgemm_v2.
+  for (const char *CalledAs : {"", "cublasSgemm"}) {
+    const std::string Name = *CalledAs ? CalledAs : "cublasSgemm_v2";
+    Call S = validCall(api("cublasSgemm_v2"));
+    S.set(Role::K, 3000000000LL);
+    S.V.CalledAs = CalledAs;
+    const std::vector<Finding> Fs = S.run();
+    ASSERT_FALSE(Fs.empty());
+    EXPECT_TRUE(contains(Fs[0].Message, "'int' parameter of " + Name + " "))
+        << Fs[0].Message;
+    EXPECT_EQ(Fs[0].Note, "call " + Name +
+                              "_64, which takes 64-bit sizes and leading "
+                              "dimensions");
+  }
+}

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HelpLinks.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,5 +51,8 @@ int main(int argc, char *argv[]) {
     if (llvm::StringRef(argv[I]) == "--version" ||
         llvm::StringRef(argv[I]) == "-version")
       llvm::outs() << "gemm-tidy version " GEMM_TIDY_VERSION "\n";
+  llvm::outs().flush();
+  // Help links to gemm-tidy's check pages (HelpLinks.h).
+  gemm_tidy::filterHelpLinks(gemm_tidy::checkPagesDirectory(argv[0]));
   return clang::clangd::clangdMain(argc, argv);
 }

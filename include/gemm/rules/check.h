@@ -68,6 +68,10 @@ struct CallValues {
   // The group PerGroup[...][0] stands for: the runtime guard checks the
   // groups of a large call in chunks.
   int64_t GroupBase = 0;
+  // The function's name as the caller spelled it (cublasSgemm, which
+  // cublas_v2.h maps to cublasSgemm_v2), for the messages; empty: the
+  // API's own name.
+  std::string CalledAs;
 
   Value &operator[](Role R) { return Scalar[static_cast<unsigned>(R)]; }
   const Value &operator[](Role R) const {
@@ -127,6 +131,9 @@ struct Finding {
   std::string Note;         // how to fix it; may be empty
   bool RowMajorIdiom = false; // the note explains the row-major idiom
   std::vector<Role> Inputs; // the arguments whose values decide the finding
+  // The enumerator that replaces the argument Param when the rules leave one
+  // reading of the call (a fix-it); empty when there is none.
+  std::string Replacement;
 };
 
 // The name cuBLAS's (or hipBLAS's, rocBLAS's) documentation gives a role.
@@ -255,6 +262,11 @@ private:
     return paramName(Api, R, absoluteGroup(R, Group));
   }
 
+  // The function as the messages name it.
+  std::string fn() const {
+    return In.CalledAs.empty() ? std::string(Api.Name) : In.CalledAs;
+  }
+
   Finding &add(Category Cat, const char *RuleId, Role Param, int Group,
                int64_t V, std::string Msg, std::string Note,
                std::vector<Role> Inputs) {
@@ -292,10 +304,10 @@ private:
           static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(V.V)));
       std::string Msg = quote(name(R)) + " (" + std::to_string(V.V) +
                         ") does not fit the 32-bit 'int' parameter of " +
-                        Api.Name + " and becomes " + std::to_string(Wrapped);
+                        fn() + " and becomes " + std::to_string(Wrapped);
       std::string Note;
       if (has64BitVariant())
-        Note = std::string("call ") + Api.Name +
+        Note = "call " + fn() +
                "_64, which takes 64-bit sizes and leading dimensions";
       add(Category::InvalidSize, "size.int32", R, -1, V.V, Msg, Note, {R}).Bound =
           std::numeric_limits<int32_t>::max();
@@ -397,8 +409,39 @@ private:
     else
       Msg = quote(name(R, Group)) + " (" + std::to_string(V.V) +
             ") is not a valid operation; use " + validOperationList(Api.Vend);
-    add(Category::InvalidEnum, "enum.trans", R, Group, V.V, Msg, "", {R});
+    Finding &F =
+        add(Category::InvalidEnum, "enum.trans", R, Group, V.V, Msg, "", {R});
+    if (Canon == op::CONJG && !isPerGroup(R)) {
+      const int64_t Op = conjugateIntent(R);
+      if (Op >= 0)
+        F.Replacement = operationName(Api.Vend, vendorOperation(Api.Vend, Op));
+    }
     return false;
+  }
+
+  // What CUBLAS_OP_CONJG (conjugate, no transpose) can only have meant, or
+  // -1: the leading dimension fits the operand stored as is or transposed,
+  // not both; on real data conjugation changes nothing (N, or T), on
+  // complex data the transposed storage makes it CUBLAS_OP_C.
+  int64_t conjugateIntent(Role Trans) const {
+    const bool IsA = Trans == Role::TransA;
+    const Value Ld = get(IsA ? Role::Lda : Role::Ldb);
+    const Value Rows = get(IsA ? Role::M : Role::K);
+    const Value Cols = get(IsA ? Role::K : Role::N);
+    int64_t Data = -1;
+    if (Api.Types == TypeScheme::Fixed)
+      Data = Api.FixedType;
+    else if (const Value T = get(IsA ? Role::AType : Role::BType); T.Known)
+      Data = canonicalDataType(Api.Vend, T.V, In.HipblasLegacyTypes);
+    if (!Ld.Known || !Rows.Known || !Cols.Known || !isKnownDataType(Data))
+      return -1;
+    const bool AsStored = Ld.V >= lowerBound(Rows.V);
+    const bool Transposed = Ld.V >= lowerBound(Cols.V);
+    if (AsStored == Transposed)
+      return -1;
+    if (isComplexDataType(Data))
+      return Transposed ? op::C : -1;
+    return AsStored ? op::N : op::T;
   }
 
   void checkAlgo() {
@@ -580,7 +623,7 @@ private:
         add(Category::TypeCombination, "types.narrow-float", DataRoles[I], -1,
             get(DataRoles[I]).V,
             quote(name(DataRoles[I])) + " is " + dataTypeName(Api.Vend, Canon[I]) +
-                ": " + Api.Name + " does not accept FP8, FP6 or FP4 data",
+                ": " + fn() + " does not accept FP8, FP6 or FP4 data",
             "FP8 and FP4 GEMMs go through cublasLtMatmul", {DataRoles[I]});
         Narrow = true;
       }
@@ -592,7 +635,7 @@ private:
           get(Role::BType).V,
           quote(name(Role::BType)) + " (" + dataTypeName(Api.Vend, AB[1]) +
               ") must equal " + quote(name(Role::AType)) + " (" +
-              dataTypeName(Api.Vend, AB[0]) + "): " + Api.Name +
+              dataTypeName(Api.Vend, AB[0]) + "): " + fn() +
               " has no mixed-type A and B inputs",
           "convert one operand so both have the same type",
           {Role::AType, Role::BType});
@@ -656,7 +699,7 @@ private:
   std::string scaleReason() const {
     switch (Api.Types) {
     case TypeScheme::Fixed: case TypeScheme::SgemmEx: case TypeScheme::CgemmEx:
-      return std::string(Api.Name) + " reads";
+      return fn() + " reads";
     default:
       return quote(name(Role::ComputeType)) + " " +
              computeTypeName(Api.Vend, Compute) + " reads";
@@ -737,7 +780,7 @@ private:
     if (Api.isGrouped() && Mode.Known && Mode.V == pointer_mode::Device)
       add(Category::ScalarPointerMode, "pointer.mode-grouped", Role::Alpha, -1,
           Mode.V,
-          std::string(Api.Name) +
+          fn() +
               " needs CUBLAS_POINTER_MODE_HOST; in device mode it returns "
               "CUBLAS_STATUS_NOT_SUPPORTED",
           "", {Role::Alpha});
@@ -788,7 +831,7 @@ private:
         add(Category::BufferType, "buffer.type", R, -1, P.PointeeType.V,
             quote(name(R)) + " points to '" + typeText(P.PointeeType.V) +
                 "' but " +
-                (Why.empty() ? std::string(Api.Name) + " reads '" +
+                (Why.empty() ? fn() + " reads '" +
                                    typeText(X.DataType) + "'"
                              : Why + " ('" + typeText(X.DataType) + "')"),
             "", Inputs)
@@ -908,23 +951,30 @@ private:
     const Value Algo = get(Role::Algo);
     if (Algo.Known && Algo.V >= algo::DefaultTensorOp &&
         Algo.V <= algo::Algo15TensorOp) {
-      add(Category::PrecisionLoss, "precision.tensor-op-algo", Role::Algo, -1,
+      const std::string Default = "CUBLAS_GEMM_DEFAULT";
+      Finding &F = add(
+          Category::PrecisionLoss, "precision.tensor-op-algo", Role::Algo, -1,
           Algo.V,
           quote(name(Role::Algo)) + " (" + std::to_string(Algo.V) +
               ") is a deprecated *_TENSOR_OP algorithm: with " +
               dataTypeName(Api.Vend, DataA) +
               " data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, "
               "silently rounding the inputs to half precision",
-          "pass CUBLAS_GEMM_DEFAULT, or CUBLAS_COMPUTE_32F_FAST_16F if the "
-          "lower precision is wanted",
-          {Role::Algo, Role::AType})
-          .Bound = algo::DefaultTensorOp;
+          "pass " + Default +
+              ", or CUBLAS_COMPUTE_32F_FAST_16F if the lower precision is "
+              "wanted",
+          {Role::Algo, Role::AType});
+      F.Bound = algo::DefaultTensorOp;
+      // Full fp32 precision: a change of the results, which the check makes
+      // only when asked to.
+      if (Algo.V == algo::DefaultTensorOp)
+        F.Replacement = Default;
     }
     if (In.MathMode.Known && (In.MathMode.V & 0xf) == 1 /*TENSOR_OP_MATH*/)
       add(Category::PrecisionLoss, "precision.tensor-op-math", Role::Handle, -1,
           In.MathMode.V,
           "the handle's math mode is the deprecated CUBLAS_TENSOR_OP_MATH: " +
-              std::string(Api.Name) + " on " + dataTypeName(Api.Vend, DataA) +
+              fn() + " on " + dataTypeName(Api.Vend, DataA) +
               " data computes in CUBLAS_COMPUTE_32F_FAST_16F, silently "
               "rounding the inputs to half precision",
           "set CUBLAS_DEFAULT_MATH (or CUBLAS_TF32_TENSOR_OP_MATH if TF32 is "
@@ -964,21 +1014,23 @@ private:
       std::string Msg = quote(name(Role::ComputeType)) + " (" +
                         std::to_string(Raw) + ") is not a " +
                         computeTypeTypeName(Api.Vend) + " value";
-      std::string Note;
+      std::string Note, Replacement;
       if (Api.Vend == Vendor::Cublas && lookupName(DataTypeNames, Raw)) {
         const int64_t Mapped = migrateLegacyComputeType(Raw);
         Msg = quote(name(Role::ComputeType)) + " is " +
               lookupName(DataTypeNames, Raw) + " (" + std::to_string(Raw) +
-              "), a cudaDataType, where " + Api.Name +
+              "), a cudaDataType, where " + fn() +
               " reads a cublasComputeType_t";
-        if (Mapped >= 0)
-          Note = std::string("pass ") + lookupName(ComputeTypeNames, Mapped);
-        else
+        if (Mapped >= 0) {
+          Replacement = lookupName(ComputeTypeNames, Mapped);
+          Note = "pass " + Replacement;
+        } else {
           Note = "pass a cublasComputeType_t such as CUBLAS_COMPUTE_32F";
+        }
       }
       add(Category::InvalidEnum, "enum.compute-type", Role::ComputeType, -1, Raw,
-          Msg, Note,
-          {Role::ComputeType});
+          Msg, Note, {Role::ComputeType})
+          .Replacement = Replacement;
       return false;
     }
     const int64_t Since = computeTypeSinceVersion(Canon);
@@ -1006,7 +1058,7 @@ private:
         quote(name(Role::ComputeType)) + " " +
             (Name ? std::string(Name) : "(" + std::to_string(Raw) + ")") +
             " is a cudaDataType that the C++ compatibility overload of " +
-            Api.Name +
+            fn() +
             " cannot map to a compute type; it returns "
             "CUBLAS_STATUS_NOT_SUPPORTED without calling cuBLAS",
         "the overload maps only CUDA_R_16F, CUDA_R_32F, CUDA_R_64F, "
@@ -1068,7 +1120,7 @@ private:
       Inputs.push_back(CRole);
     add(Category::TypeCombination, "types.combination", Blamed, -1,
         get(Blamed).V,
-        "unsupported type combination for " + std::string(Api.Name) + ": " +
+        "unsupported type combination for " + fn() + ": " +
             Combo,
         Note, Inputs);
   }
