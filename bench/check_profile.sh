@@ -14,7 +14,7 @@ llvm=$(sed -n 's/^LLVM_DIR:PATH=//p' "$build/CMakeCache.txt" | sed 's|/lib/cmake
 tidy="${llvm:-/usr/lib/llvm-22}/bin/clang-tidy"
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 tmp=$(mktemp -d)
-python3 "$root/bench/gen_value_bench.py" 2000 > "$tmp/generated.cpp"
+python3 "$root/bench/gen_value_bench.py" ${GEMM_BENCH_CALLS:-2000} > "$tmp/generated.cpp"
 
 profile() { # file, flags...: prints "gemm seconds, total seconds, ratio"
   local file=$1; shift
