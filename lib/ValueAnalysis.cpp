@@ -189,7 +189,10 @@ const VarDecl *allocatedVar(const CallExpr *Call) {
              : nullptr;
 }
 
-// cuBLAS calls that take a handle and leave its modes alone.
+// cuBLAS calls that take a handle and leave its pointer and math modes
+// alone: all but the two setters and the end of the handle. The list is
+// cublas_api.h's (value-analysis-handle-setters.test derives it; the
+// atomics mode is not one the checks read).
 bool keepsHandleModes(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
