@@ -2,6 +2,7 @@
 // survive the cuBLAS calls that cannot change them, objects and pointers
 // built by small functions, struct-typed scalars, and constants beyond
 // INT64_MAX as the callee receives them.
+// REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
 
 #include <cstddef>
