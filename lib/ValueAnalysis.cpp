@@ -454,47 +454,115 @@ struct FunctionValues::State {
   Guard Path;
 };
 
+/// What holds for a whole function, whatever its parameters: where each
+/// element is, which locals escape, and the order of the blocks.
+struct FunctionValues::Facts {
+  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  llvm::DenseMap<const VarDecl *, bool> Escapes;
+  llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
+  llvm::DenseMap<const VarDecl *, bool> Aliased;
+  bool GaveUp = false;
+  std::vector<const CFGBlock *> Order; // reverse post-order
+  std::vector<unsigned> Rank;          // by block ID; ~0u: unreachable
+};
+
+/// The walk through a function's blocks: the states at their ends, kept
+/// between the calls in one function while no parameter is bound, so that
+/// each block is executed once for all of them. A state is dropped once
+/// every successor has been entered.
+struct FunctionValues::Walk {
+  std::vector<std::optional<State>> Out;
+  std::vector<SymbolicValue> Cond;             // a branch's condition
+  std::vector<std::optional<Literal>> CondLit; // and its atom
+  std::vector<unsigned> Pending;               // successors not entered
+  unsigned Next = 0;                           // blocks of Order done
+  std::vector<AtomInfo> Atoms;
+  llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+};
+
+namespace {
+struct FunctionEntry {
+  std::unique_ptr<CFG> Graph;
+  std::unique_ptr<FunctionValues::Facts> Facts;
+  std::unique_ptr<FunctionValues::Walk> Shared;
+};
+
+// The CFG of a function and what the walks learnt about it, kept per
+// translation unit (a function with many calls, a wrapper analysed for
+// each of its callers). No graph where the function is too deep.
+FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
+  struct Cache {
+    const ASTContext *Ctx = nullptr;
+    llvm::DenseMap<const Stmt *, FunctionEntry> Functions; // by body
+  };
+  // clangd analyses translation units on several threads at once.
+  static thread_local Cache C;
+  if (C.Ctx != &Ctx) {
+    C = Cache();
+    C.Ctx = &Ctx;
+  }
+  auto [It, New] = C.Functions.try_emplace(Body);
+  if (New && !nestedTooDeep(Body)) {
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    It->second.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
+  }
+  return It->second;
+}
+} // namespace
+
 class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
-  void run(const CFG &G, const Stmt *Target) {
-    if (G.getNumBlockIDs() > MaxBlocks) {
+  void run(const CFG &G, FunctionEntry &Entry, const Stmt *Target) {
+    if (!Entry.Facts)
+      Entry.Facts = facts(G);
+    F = Entry.Facts.get();
+    FV.Escapes = F->Escapes;
+    FV.WrittenParams = F->WrittenParams;
+    FV.Aliased = F->Aliased;
+    auto Found = F->Where.find(Target);
+    if (F->GaveUp || Found == F->Where.end()) {
       FV.GaveUp = true;
       return;
     }
-    // Where the target is, and what escapes (one pass over the elements).
-    const CFGBlock *TargetBlock = nullptr;
-    unsigned TargetIndex = 0, Elements = 0;
-    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
-    llvm::SmallVector<const Expr *, 8> AddressesTaken;
-    for (const CFGBlock *B : G) {
-      unsigned I = 0;
-      for (const CFGElement &El : *B) {
-        ++I;
-        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
-        if (!CS)
-          continue;
-        if (++Elements > MaxElements) {
-          FV.GaveUp = true;
-          return;
-        }
-        const Stmt *S = CS->getStmt();
-        if (S == Target && !TargetBlock) {
-          TargetBlock = B;
-          TargetIndex = I - 1;
-        }
-        if (const auto *Call = dyn_cast<CallExpr>(S))
-          if (setterOf(Call) != Setter::None)
-            SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
-        scanEscapes(S, AddressesTaken);
-      }
+    const auto [TargetBlock, TargetIndex] = Found->second;
+    const unsigned TargetRank = F->Rank[TargetBlock->getBlockID()];
+    if (TargetRank == ~0u) {
+      FV.Dead = true; // not reachable from the entry
+      return;
     }
-    for (const Expr *Addr : AddressesTaken)
-      if (!SetterAddresses.count(Addr))
-        escape(cast<UnaryOperator>(Addr)->getSubExpr());
-    if (!TargetBlock || FV.GaveUp) {
-      FV.GaveUp = true;
+    // One walk for all calls of a function analysed without bindings.
+    Walk Local;
+    W = &Local;
+    if (FV.Params.empty() && FV.Atoms.empty()) {
+      if (!Entry.Shared)
+        Entry.Shared = std::make_unique<Walk>();
+      if (Entry.Shared->Next <= TargetRank)
+        W = Entry.Shared.get();
+    }
+    if (W->Out.empty()) {
+      const unsigned N = G.getNumBlockIDs();
+      W->Out.resize(N);
+      W->Cond.assign(N, SymbolicValue::unknown());
+      W->CondLit.resize(N);
+      W->Pending.assign(N, 0);
+      for (const CFGBlock *B : F->Order)
+        for (const CFGBlock *S : B->succs())
+          if (S && rank(S) > rank(B) && rank(S) != ~0u)
+            ++W->Pending[B->getBlockID()];
+    }
+    FV.Atoms = W->Atoms;
+    FV.ConditionAtoms = W->ConditionAtoms;
+    while (W->Next < TargetRank)
+      execute(F->Order[W->Next++]);
+    W->Atoms = FV.Atoms;
+    W->ConditionAtoms = FV.ConditionAtoms;
+
+    std::optional<State> In = entryState(G, TargetBlock);
+    if (!In) {
+      FV.Dead = true;
       return;
     }
     // The statements that are part of the target call (its arguments).
@@ -506,53 +574,86 @@ public:
         for (const Stmt *Child : S->children())
           Work.push_back(Child);
     }
-
-    // Blocks in reverse post-order from the entry; catch handlers, which
-    // the CFG reaches only from explicit throws, are roots of their own.
-    std::vector<const CFGBlock *> Order = reversePostOrder(G);
-    Rank.assign(G.getNumBlockIDs(), ~0u);
-    for (unsigned I = 0; I < Order.size(); ++I)
-      Rank[Order[I]->getBlockID()] = I;
-    Out.assign(G.getNumBlockIDs(), std::nullopt);
-    Cond.assign(G.getNumBlockIDs(), SymbolicValue::unknown());
-    CondLit.assign(G.getNumBlockIDs(), std::nullopt);
-
-    for (const CFGBlock *B : Order) {
-      std::optional<State> In = entryState(G, B);
-      if (B == TargetBlock) {
-        if (!In) {
-          FV.Dead = true;
-          return;
-        }
-        unsigned I = 0;
-        for (const CFGElement &El : *B) {
-          if (I++ == TargetIndex)
-            break;
-          if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-            if (!InTarget.count(CS->getStmt()))
-              transfer(CS->getStmt(), In->Vars);
-        }
-        FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
-        FV.TargetPath = std::move(In->Path);
-        return;
-      }
-      if (!In)
-        continue;
-      for (const CFGElement &El : *B)
-        if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+    unsigned I = 0;
+    for (const CFGElement &El : *TargetBlock) {
+      if (I++ == TargetIndex)
+        break;
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        if (!InTarget.count(CS->getStmt()))
           transfer(CS->getStmt(), In->Vars);
-      leave(B, *In);
-      Out[B->getBlockID()] = std::move(In);
     }
-    FV.Dead = true; // the target's block is not reachable from the entry
+    FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
+    FV.TargetPath = std::move(In->Path);
   }
 
 private:
   FunctionValues &FV;
-  std::vector<unsigned> Rank;
-  std::vector<std::optional<State>> Out;
-  std::vector<SymbolicValue> Cond;               // a branch's condition
-  std::vector<std::optional<Literal>> CondLit;   // and its atom
+  const Facts *F = nullptr;
+  Walk *W = nullptr;
+
+  unsigned rank(const CFGBlock *B) const { return F->Rank[B->getBlockID()]; }
+
+  // Where the elements are, and what escapes (one pass over the elements).
+  std::unique_ptr<Facts> facts(const CFG &G) {
+    auto Out = std::make_unique<Facts>();
+    F = Out.get();
+    if (G.getNumBlockIDs() > MaxBlocks) {
+      Out->GaveUp = true;
+      return Out;
+    }
+    unsigned Elements = 0;
+    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
+    llvm::SmallVector<const Expr *, 8> AddressesTaken;
+    for (const CFGBlock *B : G) {
+      unsigned I = 0;
+      for (const CFGElement &El : *B) {
+        ++I;
+        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+        if (!CS)
+          continue;
+        if (++Elements > MaxElements) {
+          Out->GaveUp = true;
+          return Out;
+        }
+        const Stmt *S = CS->getStmt();
+        Out->Where.try_emplace(S, B, I - 1);
+        if (const auto *Call = dyn_cast<CallExpr>(S))
+          if (setterOf(Call) != Setter::None)
+            SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+        scanEscapes(S, AddressesTaken);
+      }
+    }
+    for (const Expr *Addr : AddressesTaken)
+      if (!SetterAddresses.count(Addr))
+        escape(cast<UnaryOperator>(Addr)->getSubExpr());
+    Out->Escapes = FV.Escapes;
+    Out->WrittenParams = FV.WrittenParams;
+    Out->Aliased = FV.Aliased;
+    Out->GaveUp = FV.GaveUp; // an asm statement
+    // Blocks in reverse post-order from the entry; catch handlers, which
+    // the CFG reaches only from explicit throws, are roots of their own.
+    Out->Order = reversePostOrder(G);
+    Out->Rank.assign(G.getNumBlockIDs(), ~0u);
+    for (unsigned I = 0; I < Out->Order.size(); ++I)
+      Out->Rank[Out->Order[I]->getBlockID()] = I;
+    return Out;
+  }
+
+  void execute(const CFGBlock *B) {
+    std::optional<State> In = entryState(*B->getParent(), B);
+    // The predecessors' states are no longer needed once all their
+    // successors have been entered.
+    for (const CFGBlock *P : B->preds())
+      if (P && rank(P) < rank(B) && --W->Pending[P->getBlockID()] == 0)
+        W->Out[P->getBlockID()].reset();
+    if (!In)
+      return;
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        transfer(CS->getStmt(), In->Vars);
+    leave(B, *In);
+    W->Out[B->getBlockID()] = std::move(In);
+  }
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
     std::vector<const CFGBlock *> Post;
@@ -602,19 +703,19 @@ private:
     const Expr *C = B->getLastCondition();
     if (!C)
       return;
-    Cond[B->getBlockID()] = FV.eval(C, S.Vars, 0);
-    if (!Cond[B->getBlockID()].isConstant())
-      CondLit[B->getBlockID()] = FV.atomFor(C);
+    W->Cond[B->getBlockID()] = FV.eval(C, S.Vars, 0);
+    if (!W->Cond[B->getBlockID()].isConstant())
+      W->CondLit[B->getBlockID()] = FV.atomFor(C);
   }
 
   // The state along the edge P -> its Index'th successor; none where the
   // edge cannot be taken.
   std::optional<State> edgeState(const CFGBlock *P, unsigned Index) {
-    const std::optional<State> &From = Out[P->getBlockID()];
+    const std::optional<State> &From = W->Out[P->getBlockID()];
     if (!From || !isBranch(P))
       return From;
     const bool Taken = Index == 0;
-    const SymbolicValue &C = Cond[P->getBlockID()];
+    const SymbolicValue &C = W->Cond[P->getBlockID()];
     if (C.isConstant())
       return (C.Alternatives[0].Value != 0) == Taken ? From : std::nullopt;
     if (C.Known) {
@@ -625,7 +726,7 @@ private:
       if (!Feasible)
         return std::nullopt;
     }
-    const std::optional<Literal> &L = CondLit[P->getBlockID()];
+    const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
     if (!L)
       return From;
     std::optional<Guard> G =
@@ -682,8 +783,8 @@ private:
     for (const CFGBlock *P : B->preds()) {
       if (!P)
         continue;
-      if (Rank[P->getBlockID()] >= Rank[B->getBlockID()]) {
-        LoopHeader |= Rank[P->getBlockID()] != ~0u;
+      if (rank(P) >= rank(B)) {
+        LoopHeader |= rank(P) != ~0u;
         continue; // a back edge: its writes are havocked below
       }
       unsigned Index = 0;
@@ -722,8 +823,7 @@ private:
     llvm::SmallPtrSet<const CFGBlock *, 16> Loop{Header};
     llvm::SmallVector<const CFGBlock *, 16> Work;
     for (const CFGBlock *P : Header->preds())
-      if (P && Rank[P->getBlockID()] >= Rank[Header->getBlockID()] &&
-          Rank[P->getBlockID()] != ~0u)
+      if (P && rank(P) >= rank(Header) && rank(P) != ~0u)
         Work.push_back(P);
     while (!Work.empty()) {
       const CFGBlock *B = Work.pop_back_val();
@@ -1143,19 +1243,13 @@ FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
                                Bindings Params)
     : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
   Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  if (!Body || !Target || nestedTooDeep(Body)) {
-    GaveUp = true;
-    return;
-  }
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  const std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
-  if (!Graph) {
+  FunctionEntry *Entry = Body && Target ? &entryOf(Fn, Body, Ctx) : nullptr;
+  if (!Entry || !Entry->Graph) {
     GaveUp = true;
     return;
   }
   Walker W(*this);
-  W.run(*Graph, Target);
+  W.run(*Entry->Graph, *Entry, Target);
   if (!AtTarget && !Dead)
     GaveUp = true;
 }

@@ -88,6 +88,7 @@ struct AtomInfo {
 /// Evaluates expressions inside one function, at one call in its body.
 class FunctionValues {
 public:
+  struct State;
   /// Parameter values from a call site (the wrapper analysis).
   using Bindings = llvm::DenseMap<const ParmVarDecl *, SymbolicValue>;
 
@@ -120,6 +121,9 @@ public:
   /// The guard under which the target is reached at all.
   const Guard &pathToTarget() const { return TargetPath; }
 
+  struct Facts;
+  struct Walk;
+
   /// False when no path of the function reaches the target: it follows a
   /// return, throw or noreturn call, or sits in a branch that cannot be
   /// taken with the values known here (a constant condition of a template
@@ -128,7 +132,6 @@ public:
 
 private:
   struct Env;
-  struct State;
   class Walker;
   SymbolicValue eval(const Expr *E, const Env &Vars, unsigned Depth);
   SymbolicValue evalVar(const VarDecl *V, const Env &Vars, unsigned Depth);
