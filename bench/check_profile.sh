@@ -2,10 +2,11 @@
 # Benchmark (not a test): the time of all gemm-* checks against the whole
 # clang-tidy run, from --enable-check-profile (whose per-callback timers
 # inflate it) and as wall time side by side with a baseline run, on a
-# generated file with 2,000 calls whose values come through locals, structs
-# and wrappers, and on real files given as "FILE -- FLAGS..." arguments.
+# generated file with 2,000 calls (GEMM_BENCH_CALLS=N for another count)
+# whose values come through locals, structs and wrappers, and on real files
+# given as "FILE -- FLAGS..." arguments.
 #
-#   bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
+#   [GEMM_BENCH_CALLS=4000] bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
