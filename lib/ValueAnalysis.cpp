@@ -1110,6 +1110,10 @@ private:
     if (const auto *List = dyn_cast_or_null<InitListExpr>(Init)) {
       if (List->isSemanticForm() || List->getSemanticForm())
         List = List->isSemanticForm() ? List : List->getSemanticForm();
+      // A C++17 aggregate with bases initialises them first.
+      if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
+          Class && Class->getNumBases() > 0)
+        return;
       unsigned I = 0;
       for (const FieldDecl *F : RD->fields()) {
         if (F->isBitField() && !F->getIdentifier())

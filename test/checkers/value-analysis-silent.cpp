@@ -188,3 +188,17 @@ void complexScalarAsFloatPair(const cuComplex *a, cuComplex *c) {
   const float alpha[2] = {1, 0}, beta[2] = {0, 0};
   cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, (const cuComplex *)alpha, a, 8, a, 8, (const cuComplex *)beta, c, 8);
 }
+
+// A C++17 aggregate with a base: its initializer list starts with the base.
+#if __cplusplus >= 201703L
+struct Base {
+  int tag;
+};
+struct Derived : Base {
+  int count, rows, ld;
+};
+void aggregateWithABase() {
+  Derived d{{0}, 1, 8, 64}; // count 1, rows 8, ld 64
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, d.ld, B, 8, be, C, 64);
+}
+#endif
