@@ -25,6 +25,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace clang::tidy::gemm {
@@ -493,13 +494,19 @@ struct FunctionEntry {
 FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   struct Cache {
     const ASTContext *Ctx = nullptr;
+    unsigned Ended = 0;
     llvm::DenseMap<const Stmt *, FunctionEntry> Functions; // by body
   };
-  // clangd analyses translation units on several threads at once.
+  // clangd analyses translation units on several threads at once. A new
+  // context may reuse an ended one's address (clang-tidy on several files):
+  // every context that ends empties the caches made since.
+  static std::atomic<unsigned> ContextsEnded{0};
   static thread_local Cache C;
-  if (C.Ctx != &Ctx) {
+  if (C.Ctx != &Ctx || C.Ended != ContextsEnded.load()) {
     C = Cache();
     C.Ctx = &Ctx;
+    C.Ended = ContextsEnded.load();
+    Ctx.AddDeallocation([](void *) { ++ContextsEnded; }, nullptr);
   }
   auto [It, New] = C.Functions.try_emplace(Body);
   if (New && !nestedTooDeep(Body)) {
