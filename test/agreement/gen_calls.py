@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a C++ program of N cuBLAS GEMM calls whose arguments are all
-compile-time constants (values around each bound, invalid enumerators,
-legacy compute types), one call per line, for the static-vs-runtime
+compile-time constants (the S, D, C and H GEMMs, their _64, batched and
+strided-batched forms, the Ex forms; values around each bound, invalid
+enumerators, legacy compute types), one call per line, for the static-vs-runtime
 agreement test: the plugin judges the source, the guard the running calls.
 
   gen_calls.py N [SEED]
@@ -40,7 +41,7 @@ def dims():
 
 
 def call():
-    kind = rng.randrange(6)
+    kind = rng.randrange(12)
     ta, tb = (pick(OPS) if rng.random() < 0.3 else pick(OPS[:2]) for _ in range(2))
     m, nn, k, lda, ldb, ldc = dims()
     if kind == 0:
@@ -61,7 +62,25 @@ def call():
     if kind == 4:
         return ("cublasGemmStridedBatchedEx(h, %s, %s, %d, %d, %d, &one, dev, %s, %d, %d, dev, %s, %d, %d, &zero, dev, %s, %d, %d, %d, %s, %s)"
                 % (ta, tb, m, nn, k, a, lda, sa, a, ldb, sb, c, ldc, sc, batch, ct, algo))
-    return ("cublasSgemmStridedBatched(h, %s, %s, %d, %d, %d, &one, fA, %d, %d, fA, %d, %d, &zero, fC, %d, %d, %d)"
+    if kind == 5:
+        return ("cublasSgemmStridedBatched(h, %s, %s, %d, %d, %d, &one, fA, %d, %d, fA, %d, %d, &zero, fC, %d, %d, %d)"
+                % (ta, tb, m, nn, k, lda, sa, ldb, sb, ldc, sc, batch))
+    if kind == 6:
+        return ("cublasHgemm(h, %s, %s, %d, %d, %d, &hone, hA, %d, hA, %d, &hzero, hC, %d)"
+                % (ta, tb, m, nn, k, lda, ldb, ldc))
+    if kind == 7:
+        return ("cublasCgemm(h, %s, %s, %d, %d, %d, &cone, cA, %d, cA, %d, &czero, cC, %d)"
+                % (ta, tb, m, nn, k, lda, ldb, ldc))
+    if kind == 8:
+        return ("cublasGemmEx_64(h, %s, %s, %d, %d, %d, &one, dev, %s, %d, dev, %s, %d, &zero, dev, %s, %d, %s, %s)"
+                % (ta, tb, m, nn, k, a, lda, a, ldb, c, ldc, ct, algo))
+    if kind == 9:
+        return ("cublasGemmBatchedEx(h, %s, %s, %d, %d, %d, &one, arrays, %s, %d, arrays, %s, %d, &zero, outputs, %s, %d, %d, %s, %s)"
+                % (ta, tb, m, nn, k, a, lda, a, ldb, c, ldc, batch, ct, algo))
+    if kind == 10:
+        return ("cublasSgemmBatched(h, %s, %s, %d, %d, %d, &one, (const float *const *)arrays, %d, (const float *const *)arrays, %d, &zero, (float *const *)outputs, %d, %d)"
+                % (ta, tb, m, nn, k, lda, ldb, ldc, batch))
+    return ("cublasDgemmStridedBatched_64(h, %s, %s, %d, %d, %d, &done, dA, %d, %d, dA, %d, %d, &dzero, dC, %d, %d, %d)"
             % (ta, tb, m, nn, k, lda, sa, ldb, sb, ldc, sc, batch))
 
 
@@ -76,7 +95,15 @@ out = ["#include <cublas_v2.h>", "#include <cstdint>", "#include <cstdio>",
        "  const float *fA = static_cast<const float *>(dev);",
        "  float *fC = static_cast<float *>(dev);",
        "  const double *dA = static_cast<const double *>(dev);",
-       "  double *dC = static_cast<double *>(dev);"]
+       "  double *dC = static_cast<double *>(dev);",
+       "  const __half hone = __float2half(1.0f), hzero = __float2half(0.0f);",
+       "  const __half *hA = static_cast<const __half *>(dev);",
+       "  __half *hC = static_cast<__half *>(dev);",
+       "  const cuComplex cone = {1, 0}, czero = {0, 0};",
+       "  const cuComplex *cA = static_cast<const cuComplex *>(dev);",
+       "  cuComplex *cC = static_cast<cuComplex *>(dev);",
+       "  const void *const *arrays = static_cast<const void *const *>(dev);",
+       "  void *const *outputs = static_cast<void *const *>(dev);"]
 for _ in range(n):
     out.append("  " + call() + ";")
 out += ["  return 0;", "}"]
