@@ -567,7 +567,7 @@ public:
     W->Atoms = FV.Atoms;
     W->ConditionAtoms = FV.ConditionAtoms;
 
-    std::optional<State> In = entryState(G, TargetBlock);
+    std::optional<State> In = entryState(G, TargetBlock, false);
     if (!In) {
       FV.Dead = true;
       return;
@@ -647,7 +647,7 @@ private:
   }
 
   void execute(const CFGBlock *B) {
-    std::optional<State> In = entryState(*B->getParent(), B);
+    std::optional<State> In = entryState(*B->getParent(), B, true);
     // The predecessors' states are no longer needed once all their
     // successors have been entered.
     for (const CFGBlock *P : B->preds())
@@ -717,14 +717,21 @@ private:
 
   // The state along the edge P -> its Index'th successor; none where the
   // edge cannot be taken.
-  std::optional<State> edgeState(const CFGBlock *P, unsigned Index) {
-    const std::optional<State> &From = W->Out[P->getBlockID()];
-    if (!From || !isBranch(P))
+  std::optional<State> edgeState(const CFGBlock *P, unsigned Index,
+                                 bool Consume) {
+    std::optional<State> &From = W->Out[P->getBlockID()];
+    // The last successor to enter takes the state instead of a copy.
+    auto Take = [&]() -> std::optional<State> {
+      if (Consume && W->Pending[P->getBlockID()] == 1)
+        return std::move(From);
       return From;
+    };
+    if (!From || !isBranch(P))
+      return Take();
     const bool Taken = Index == 0;
     const SymbolicValue &C = W->Cond[P->getBlockID()];
     if (C.isConstant())
-      return (C.Alternatives[0].Value != 0) == Taken ? From : std::nullopt;
+      return (C.Alternatives[0].Value != 0) == Taken ? Take() : std::nullopt;
     if (C.Known) {
       // Some value on this path must send the branch this way.
       bool Feasible = false;
@@ -735,15 +742,16 @@ private:
     }
     const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
     if (!L)
-      return From;
+      return Take();
     std::optional<Guard> G =
         conjoin(From->Path, {Literal{L->Atom, Taken ? L->Positive : !L->Positive}});
     if (!G)
       return std::nullopt; // contradicts a condition already taken
-    State S = *From;
-    S.Path = std::move(*G);
+    std::optional<State> S = Take();
+    S->Path = std::move(*G);
     return S;
   }
+
 
   static void join(State &Into, const State &Other) {
     std::optional<Literal> L;
@@ -782,7 +790,10 @@ private:
     return Differ == 1;
   }
 
-  std::optional<State> entryState(const CFG &G, const CFGBlock *B) {
+  // The state on entry to B; Consume: B is being executed, and a
+  // predecessor's state it is the last to need may be moved from.
+  std::optional<State> entryState(const CFG &G, const CFGBlock *B,
+                                  bool Consume) {
     if (B == &G.getEntry() || isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
       return State(); // nothing known (a handler: wherever it was thrown)
     std::vector<State> Incoming;
@@ -797,7 +808,7 @@ private:
       unsigned Index = 0;
       for (const CFGBlock *S : P->succs()) {
         if (S == B)
-          if (std::optional<State> E = edgeState(P, Index))
+          if (std::optional<State> E = edgeState(P, Index, Consume))
             Incoming.push_back(std::move(*E));
         ++Index;
       }
