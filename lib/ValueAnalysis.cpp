@@ -24,6 +24,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -198,9 +199,15 @@ bool keepsHandleModes(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
   const llvm::StringRef N = Callee->getName();
-  return N.starts_with("cublas") && !N.starts_with("cublasSetPointerMode") &&
-         !N.starts_with("cublasSetMathMode") && !N.starts_with("cublasCreate") &&
-         !N.starts_with("cublasDestroy");
+  if (!N.starts_with("cublas") || N.starts_with("cublasSetPointerMode") ||
+      N.starts_with("cublasSetMathMode") || N.starts_with("cublasCreate") ||
+      N.starts_with("cublasDestroy"))
+    return false;
+  // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  const llvm::StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getSpellingLoc(Callee->getLocation())));
+  return File == "cublas_api.h" || File == "cublas_v2.h" || File == "cublas.h";
 }
 
 // The definition of a function whose body only returns an expression

@@ -202,3 +202,16 @@ void aggregateWithABase() {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, d.ld, B, 8, be, C, 64);
 }
 #endif
+
+// A project's function named like cuBLAS's may change the modes.
+void cublasConfigureForDevice(cublasHandle_t handle) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+}
+void projectFunctionNamedLikeCublas() {
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  cublasConfigureForDevice(handle);
+  float *dAlpha;
+  cudaMalloc(&dAlpha, sizeof(float));
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, dAlpha, A, 8, B, 8, dAlpha, C, 8);
+}
