@@ -34,6 +34,7 @@ namespace clang::tidy::gemm {
 namespace {
 
 constexpr unsigned MaxAlternatives = 16;
+constexpr unsigned MaxAtoms = 64; // conditions tracked per function
 constexpr unsigned MaxDepth = 8;
 
 bool isTrackableType(QualType T) {
@@ -455,11 +456,12 @@ void joinMaps(Map &Into, const Map &Other, std::optional<Literal> L) {
 
 // --- the walk over the CFG ----------------------------------------------------------
 
-/// What holds on entry to a block or edge: the values, and the conditions
-/// taken to get there.
+/// What holds on entry to a block or edge: the values, and the ways to get
+/// there: a disjunction of the conjunctions of conditions taken (one, with
+/// no condition, at the entry).
 struct FunctionValues::State {
   Env Vars;
-  Guard Path;
+  llvm::SmallVector<Guard, 2> Paths{Guard()};
 };
 
 /// What holds for a whole function, whatever its parameters: where each
@@ -597,7 +599,7 @@ public:
           transfer(CS->getStmt(), In->Vars);
     }
     FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
-    FV.TargetPath = std::move(In->Path);
+    FV.TargetPath = commonLiterals(In->Paths); // what every way agrees on
   }
 
 private:
@@ -740,37 +742,86 @@ private:
     if (C.isConstant())
       return (C.Alternatives[0].Value != 0) == Taken ? Take() : std::nullopt;
     if (C.Known) {
-      // Some value on this path must send the branch this way.
+      // Some value on some way here must send the branch this way.
       bool Feasible = false;
       for (const Alternative &A : C.Alternatives)
-        Feasible |= (A.Value != 0) == Taken && conjoin(A.When, From->Path);
+        for (const Guard &Way : From->Paths)
+          Feasible |= (A.Value != 0) == Taken && conjoin(A.When, Way);
       if (!Feasible)
         return std::nullopt;
     }
     const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
     if (!L)
       return Take();
-    std::optional<Guard> G =
-        conjoin(From->Path, {Literal{L->Atom, Taken ? L->Positive : !L->Positive}});
-    if (!G)
-      return std::nullopt; // contradicts a condition already taken
+    const Literal Cond{L->Atom, Taken ? L->Positive : !L->Positive};
+    llvm::SmallVector<Guard, 2> Ways;
+    for (const Guard &Way : From->Paths)
+      if (std::optional<Guard> G = conjoin(Way, {Cond}))
+        Ways.push_back(std::move(*G));
+    if (Ways.empty())
+      return std::nullopt; // contradicts the conditions taken on every way
     std::optional<State> S = Take();
-    S->Path = std::move(*G);
+    S->Paths = std::move(Ways);
     return S;
+  }
+
+  static Guard commonLiterals(llvm::ArrayRef<Guard> Ways) {
+    Guard Out = Ways.empty() ? Guard() : Ways[0];
+    for (const Guard &Way : Ways.drop_front())
+      llvm::erase_if(Out, [&](const Literal &L) {
+        return std::find(Way.begin(), Way.end(), L) == Way.end();
+      });
+    return Out;
+  }
+
+  static bool contains(const Guard &G, Literal L) {
+    return std::find(G.begin(), G.end(), L) != G.end();
+  }
+
+  // A condition true on every way of A and false on every way of B.
+  static std::optional<Literal> separating(llvm::ArrayRef<Guard> A,
+                                           llvm::ArrayRef<Guard> B) {
+    for (const Literal &X : A.front()) {
+      const Literal NotX{X.Atom, !X.Positive};
+      if (llvm::all_of(A, [&](const Guard &G) { return contains(G, X); }) &&
+          llvm::all_of(B, [&](const Guard &G) { return contains(G, NotX); }))
+        return X;
+    }
+    return std::nullopt;
+  }
+
+  // The ways of two states together, simplified: two ways that differ in
+  // one condition are one way without it; a way that implies another is
+  // dropped. Beyond eight ways, what they all share.
+  static void unite(llvm::SmallVector<Guard, 2> &Into,
+                    llvm::ArrayRef<Guard> Other) {
+    Into.append(Other.begin(), Other.end());
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (unsigned I = 0; I < Into.size() && !Changed; ++I)
+        for (unsigned J = 0; J < Into.size() && !Changed; ++J) {
+          if (I == J)
+            continue;
+          if (siblings(Into[I], Into[J])) {
+            Into[I] = commonLiterals({Into[I], Into[J]});
+            Into.erase(Into.begin() + J);
+            Changed = true;
+          } else if (llvm::all_of(Into[I], [&](const Literal &L) {
+                       return contains(Into[J], L);
+                     })) {
+            Into.erase(Into.begin() + J); // Into[J] implies Into[I]
+            Changed = true;
+          }
+        }
+    }
+    if (Into.size() > 8)
+      Into = {commonLiterals(Into)};
   }
 
 
   static void join(State &Into, const State &Other) {
-    std::optional<Literal> L;
-    Guard Common;
-    for (const Literal &X : Into.Path)
-      for (const Literal &Y : Other.Path)
-        if (X.Atom == Y.Atom) {
-          if (X.Positive == Y.Positive)
-            Common.push_back(X);
-          else if (!L)
-            L = X;
-        }
+    const std::optional<Literal> L = separating(Into.Paths, Other.Paths);
     Env &E = Into.Vars;
     const Env &O = Other.Vars;
     joinMaps(E.Locals, O.Locals, L);
@@ -781,7 +832,7 @@ private:
     joinMaps(E.PtrOffset, O.PtrOffset, L);
     joinMaps(E.HandleMode, O.HandleMode, L);
     joinMaps(E.HandleMath, O.HandleMath, L);
-    Into.Path = std::move(Common);
+    unite(Into.Paths, Other.Paths);
   }
 
   // Whether two paths differ in exactly one condition, taken both ways.
@@ -829,7 +880,8 @@ private:
       Merged = false;
       for (unsigned I = 0; I < Incoming.size() && !Merged; ++I)
         for (unsigned J = I + 1; J < Incoming.size() && !Merged; ++J)
-          if (siblings(Incoming[I].Path, Incoming[J].Path)) {
+          if (Incoming[I].Paths.size() == 1 && Incoming[J].Paths.size() == 1 &&
+              siblings(Incoming[I].Paths[0], Incoming[J].Paths[0])) {
             join(Incoming[I], Incoming[J]);
             Incoming.erase(Incoming.begin() + J);
             Merged = true;
@@ -1352,7 +1404,10 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
   // The same branch seen again (a loop) is the same atom.
   if (auto It = ConditionAtoms.find(Cond); It != ConditionAtoms.end())
     return It->second;
-  if (Atoms.size() >= 16)
+  // Conditions beyond the first 64 of a function are not tracked (more
+  // than six already make the arguments be judged path by path, not per
+  // assignment; the atoms still prune paths that cannot be taken).
+  if (Atoms.size() >= MaxAtoms)
     return std::nullopt;
   Atoms.push_back({Cond, describe(Cond, Ctx)});
   const Literal L{static_cast<unsigned>(Atoms.size() - 1), true};

@@ -215,3 +215,21 @@ void projectFunctionNamedLikeCublas() {
   cudaMalloc(&dAlpha, sizeof(float));
   cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, dAlpha, A, 8, B, 8, dAlpha, C, 8);
 }
+
+// ggml's batched GEMM: the `else if` repeats the tail of the first
+// condition, so in the float instantiation it is never taken, and the
+// deprecated tensor-op algorithm never meets float data.
+#define CHECK_ARG(x) if (!(x)) std::abort()
+template <cudaDataType_t T> void elseIfRepeatsTheTail(long ne12, long ne13, const long *ne) {
+  // ggml checks many things first: the conditions are more than sixteen.
+  CHECK_ARG(ne[0] > 0); CHECK_ARG(ne[1] > 0); CHECK_ARG(ne[2] > 0); CHECK_ARG(ne[3] > 0);
+  CHECK_ARG(ne[4] > 0); CHECK_ARG(ne[5] > 0); CHECK_ARG(ne[6] > 0); CHECK_ARG(ne[7] > 0);
+  CHECK_ARG(ne[8] > 0); CHECK_ARG(ne[9] > 0); CHECK_ARG(ne[10] > 0); CHECK_ARG(ne[11] > 0);
+  CHECK_ARG(ne[12] > 0); CHECK_ARG(ne[13] > 0); CHECK_ARG(ne[14] > 0); CHECK_ARG(ne[15] > 0);
+  CHECK_ARG(ne[16] > 0); CHECK_ARG(ne[17] > 0);
+  if (T == CUDA_R_32F && ne12 == 1 && ne13 == 1)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, A, 8, B, 8, be, C, 8);
+  else if (ne12 == 1 && ne13 == 1)
+    cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, vA, T, 8, vB, T, 8, be, vC, T, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+}
+template void elseIfRepeatsTheTail<CUDA_R_32F>(long, long, const long *);
