@@ -2,10 +2,11 @@
 # Benchmark (not a test): the time of all gemm-* checks against the whole
 # clang-tidy run, from --enable-check-profile (whose per-callback timers
 # inflate it) and as wall time side by side with a baseline run, on a
-# generated file with 2,000 calls whose values come through locals, structs
-# and wrappers, and on real files given as "FILE -- FLAGS..." arguments.
+# generated file with 2,000 calls (GEMM_BENCH_CALLS=N for another count)
+# whose values come through locals, structs and wrappers, and on real files
+# given as "FILE -- FLAGS..." arguments.
 #
-#   bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
+#   [GEMM_BENCH_CALLS=4000] bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -14,7 +15,7 @@ llvm=$(sed -n 's/^LLVM_DIR:PATH=//p' "$build/CMakeCache.txt" | sed 's|/lib/cmake
 tidy="${llvm:-/usr/lib/llvm-22}/bin/clang-tidy"
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 tmp=$(mktemp -d)
-python3 "$root/bench/gen_value_bench.py" 2000 > "$tmp/generated.cpp"
+python3 "$root/bench/gen_value_bench.py" ${GEMM_BENCH_CALLS:-2000} > "$tmp/generated.cpp"
 
 profile() { # file, flags...: prints "gemm seconds, total seconds, ratio"
   local file=$1; shift

@@ -7,7 +7,6 @@
 #include "clang/AST/Type.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/StringMap.h"
-#include <limits>
 
 namespace clang::tidy::gemm {
 
@@ -35,6 +34,12 @@ const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name) {
   return It == Table.end() ? nullptr : It->second;
 }
 
+int64_t integerAsReceived(const llvm::APSInt &V) {
+  if (V.isRepresentableByInt64())
+    return V.getExtValue();
+  return static_cast<int64_t>(V.extOrTrunc(64).getZExtValue());
+}
+
 const Expr *strippedArgument(const Expr *E) {
   return E ? E->IgnoreParenImpCasts() : nullptr;
 }
@@ -49,12 +54,7 @@ Value foldInteger(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult Result;
   if (!E->EvaluateAsInt(Result, Ctx))
     return Value::unknown();
-  const llvm::APSInt &V = Result.Val.getInt();
-  if (V.isRepresentableByInt64())
-    return Value::of(V.getExtValue());
-  // An unsigned constant beyond INT64_MAX: any 'int' or 'int64_t' parameter
-  // sees something else entirely; saturate so the width rule reports it.
-  return Value::of(std::numeric_limits<int64_t>::max());
+  return Value::of(integerAsReceived(Result.Val.getInt()));
 }
 
 

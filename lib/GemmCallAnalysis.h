@@ -54,6 +54,11 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
 /// CUBLAS_VERSION from the cuBLAS headers seen so far, or 0.
 int64_t cublasVersion(const Preprocessor *PP);
 
+/// An integer constant as a 64-bit parameter receives it: an unsigned
+/// value above INT64_MAX (`(size_t)-1`) keeps its bits, so it is negative,
+/// as an int64_t parameter (and, narrowed, an int one) sees it.
+int64_t integerAsReceived(const llvm::APSInt &V);
+
 /// The argument with parentheses and implicit conversions stripped.
 const Expr *strippedArgument(const Expr *E);
 

@@ -95,6 +95,7 @@ struct Context {
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
   Guard Path; // under which the call is reached
+  bool Reached = true; // false: no path of this context reaches the call
   std::vector<AtomInfo> Atoms;
   std::vector<DiagnosisNote> Chain;
 };
@@ -147,6 +148,7 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.BetaIsZero = P.IsZero;
   }
   Out.Path = FV.pathToTarget();
+  Out.Reached = FV.reachable();
 }
 
 // A way the parameters of a function get constant values: from one of its
@@ -179,6 +181,8 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
     for (const Frame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;
       FunctionValues Values(Ctx, Caller, Site, Atoms, CF.Bindings);
+      if (!Values.reachable())
+        continue; // a call site that never runs binds nothing
       Frame F;
       std::string Text;
       for (unsigned I = 0; I < Fn->getNumParams(); ++I) {
@@ -213,6 +217,8 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
                      ASTContext &Ctx, std::vector<Context> &Out) {
   Context C;
   evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
+  if (!C.Reached)
+    return; // dead code, e.g. a branch of another template instantiation
   const bool NeedsCallers = !neededParams(C).empty();
   Out.push_back(std::move(C)); // what holds whatever the parameters are
   if (!NeedsCallers)
@@ -221,7 +227,8 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
     Context Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    Out.push_back(std::move(Bound));
+    if (Bound.Reached) // `if (m == 0) return;` with m = 0 from this caller
+      Out.push_back(std::move(Bound));
   }
 }
 

@@ -1,31 +1,40 @@
 //===--- ValueAnalysis.cpp - gemm-tidy -----------------------------------===//
 //
-// A small abstract interpreter over the structured body of one function:
-// statements before the target call are executed on an environment of the
-// locals (and fields of local aggregates) that nothing can modify behind the
-// analysis' back, i.e. whose address never escapes. An if/else on an unknown
-// condition forks the environment and merges it again with the condition as
-// a guard, so values chosen by one flag stay correlated. Loops, switches and
-// anything unstructured make the variables they write unknown; a goto makes
-// every local unknown.
+// A small abstract interpreter over Clang's CFG of one function: the blocks
+// before the target call are executed, in reverse post-order, on an
+// environment of the locals (and fields of local aggregates) that nothing
+// can modify behind the analysis' back, i.e. whose address never escapes.
+// A branch on an unknown condition sends each successor the condition as a
+// literal of its path; where paths that differ by one condition meet, the
+// values they disagree on are kept under that condition, so values chosen
+// by one flag stay correlated. A branch whose condition is known sends the
+// state one way only, so dead code (after return, throw, noreturn calls,
+// under constant conditions) never reaches the target. At a loop's header
+// what the loop writes is unknown; each block is visited once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ValueAnalysis.h"
+#include "GemmCallAnalysis.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 
 namespace clang::tidy::gemm {
 
 namespace {
 
 constexpr unsigned MaxAlternatives = 16;
+constexpr unsigned MaxAtoms = 64; // conditions tracked per function
 constexpr unsigned MaxDepth = 8;
 
 bool isTrackableType(QualType T) {
@@ -161,6 +170,9 @@ Setter setterOf(const CallExpr *Call) {
   if (N == "cudaMalloc" || N == "cudaMallocAsync" || N == "cudaMallocPitch" ||
       N == "cudaMallocFromPoolAsync" || N == "cudaGetSymbolAddress")
     return Setter::Device;
+  if (N == "cuMemAlloc" || N == "cuMemAlloc_v2" || N == "cuMemAllocAsync" ||
+      N == "cuMemAllocPitch" || N == "cuMemAllocPitch_v2")
+    return Setter::Device;
   if (N == "cudaMallocManaged")
     return Setter::Managed;
   if (N == "cudaMallocHost" || N == "cudaHostAlloc")
@@ -170,15 +182,107 @@ Setter setterOf(const CallExpr *Call) {
   return Setter::None;
 }
 
-// cuBLAS calls that take a handle and leave its modes alone.
+// The variable whose address a setter receives: `cudaMalloc(&p, n)` and
+// the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
+const VarDecl *allocatedVar(const CallExpr *Call) {
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenCasts());
+  return Addr && Addr->getOpcode() == UO_AddrOf
+             ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
+// cuBLAS calls that take a handle and leave its pointer and math modes
+// alone: all but the two setters and the end of the handle. The list is
+// cublas_api.h's (value-analysis-handle-setters.test derives it; the
+// atomics mode is not one the checks read).
 bool keepsHandleModes(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
   const llvm::StringRef N = Callee->getName();
-  return N.starts_with("cublas") && !N.starts_with("cublasSetPointerMode") &&
-         !N.starts_with("cublasSetMathMode") && !N.starts_with("cublasCreate") &&
-         !N.starts_with("cublasDestroy");
+  if (!N.starts_with("cublas") || N.starts_with("cublasSetPointerMode") ||
+      N.starts_with("cublasSetMathMode") || N.starts_with("cublasCreate") ||
+      N.starts_with("cublasDestroy"))
+    return false;
+  // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  const llvm::StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getSpellingLoc(Callee->getLocation())));
+  return File == "cublas_api.h" || File == "cublas_v2.h" || File == "cublas.h";
 }
+
+// The definition of a function whose body only returns an expression
+// (`{ return <expr>; }`), with that expression, for a call whose arguments
+// match its parameters; null otherwise. Member functions other than static
+// ones read their object, which is not followed.
+const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      Def->getNumParams() != Call->getNumArgs() ||
+      (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
+      isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  Ret = Return ? Return->getRetValue() : nullptr;
+  return Ret ? Def : nullptr;
+}
+
+// Whether a scalar's initializer is zero: numbers, and the struct scalars
+// cuBLAS reads as alpha and beta (`cuComplex beta = {1, 0}`, `__half beta =
+// 1.0f`, whose constructors are not constexpr). Unknown where not proven.
+std::optional<bool> isZeroScalar(const Expr *Init, const ASTContext &Ctx) {
+  if (!Init || Init->isValueDependent() || Init->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (Init->EvaluateAsRValue(R, Ctx)) {
+    if (R.Val.isFloat())
+      return R.Val.getFloat().isZero();
+    if (R.Val.isInt())
+      return R.Val.getInt().isZero();
+    if (R.Val.isStruct()) { // cuComplex {x, y}
+      bool Zero = true;
+      for (unsigned I = 0; I < R.Val.getStructNumFields(); ++I) {
+        const APValue &F = R.Val.getStructField(I);
+        if (F.isFloat())
+          Zero &= F.getFloat().isZero();
+        else if (F.isInt())
+          Zero &= F.getInt().isZero();
+        else
+          return std::nullopt;
+      }
+      return Zero;
+    }
+    return std::nullopt;
+  }
+  // `__half beta = 1.0f`: a converting constructor from one number. A
+  // number too small for a 16-bit float would round to zero: unknown.
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  if (!Construct || Construct->getNumArgs() != 1 ||
+      dataTypeCode(Init->getType(), Ctx) < 0)
+    return std::nullopt;
+  const Expr *Arg = Construct->getArg(0);
+  if (!Arg->getType()->isArithmeticType() || Arg->isValueDependent())
+    return std::nullopt;
+  llvm::APFloat F(0.0);
+  if (!Arg->EvaluateAsFloat(F, Ctx)) {
+    Expr::EvalResult I;
+    if (!Arg->EvaluateAsInt(I, Ctx))
+      return std::nullopt;
+    return I.Val.getInt().isZero();
+  }
+  if (F.isZero())
+    return true;
+  bool Lost = false;
+  F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+  const double D = F.convertToDouble();
+  return std::abs(D) >= 1e-7 || std::isnan(D) ? std::optional<bool>(false)
+                                              : std::nullopt;
+}
+
 
 std::string describe(const Expr *E, const ASTContext &Ctx) {
   std::string S;
@@ -225,7 +329,8 @@ struct FunctionValues::Env {
       PtrOffset;
   /// Local cuBLAS handles: their pointer mode and math mode.
   std::map<const VarDecl *, SymbolicValue> HandleMode, HandleMath;
-  bool Terminated = false; // no path falls through to here
+  /// Pointer parameters of a callee being evaluated inline.
+  llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
 };
 
 namespace {
@@ -258,26 +363,11 @@ SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
   return Out;
 }
 
-template <class Map>
-void mergeMaps(Map &Into, const Map &Then, const Map &Else, Literal L) {
-  Map Out;
-  for (const auto &[K, V] : Then) {
-    auto It = Else.find(K);
-    if (It != Else.end())
-      Out[K] = mergeValues(V, It->second, L);
-    else
-      Out[K] = SymbolicValue::unknown();
-  }
-  for (const auto &[K, V] : Else)
-    if (!Then.count(K))
-      Out[K] = SymbolicValue::unknown();
-  Into = std::move(Out);
-}
 
 // Every local (or local's field) a statement may write.
-void collectWrites(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
+// The locals (or locals' fields) one CFG element writes. Every
+// subexpression is an element of its own, so nothing here recurses.
+void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (const auto *B = dyn_cast<BinaryOperator>(S)) {
     if (B->isAssignmentOp())
       if (const VarDecl *V = lvalueTarget(B->getLHS()).first)
@@ -301,74 +391,564 @@ void collectWrites(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
         if (const VarDecl *V = referencedVar(Arg))
           if (V->getType()->isPointerType())
             Out.insert(V);
+    if (setterOf(Call) != Setter::None)
+      if (const VarDecl *V = allocatedVar(Call))
+        Out.insert(V);
   }
-  for (const Stmt *Child : S->children())
-    collectWrites(Child, Out);
+}
+
+// Deeper than this, a function is not analysed: the CFG builder and the
+// AST's own walks recurse once per level (generated code nests thousands).
+constexpr unsigned MaxNesting = 256;
+// Blocks and elements one walk visits at most; beyond, the function's
+// values are unknown (generated functions with tens of thousands of
+// statements).
+constexpr unsigned MaxBlocks = 4096;
+constexpr unsigned MaxElements = 65536;
+
+bool nestedTooDeep(const Stmt *Body) {
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
+  Stack.push_back({Body, 0});
+  unsigned Visited = 0;
+  while (!Stack.empty()) {
+    auto [S, Level] = Stack.pop_back_val();
+    if (Level > MaxNesting || ++Visited > 4 * MaxElements)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back({Child, Level + 1});
+  }
+  return false;
+}
+
+bool sameValue(const SymbolicValue &A, const SymbolicValue &B) {
+  if (!A.Known || !B.Known || A.Alternatives.size() != B.Alternatives.size())
+    return false;
+  for (unsigned I = 0; I < A.Alternatives.size(); ++I)
+    if (A.Alternatives[I].Value != B.Alternatives[I].Value ||
+        A.Alternatives[I].When != B.Alternatives[I].When)
+      return false;
+  return true;
+}
+
+// Joins what holds on two paths: a value both agree on stays; values that
+// differ are kept under \p L where the paths differ by one condition (the
+// first path's values hold when L does), and are unknown otherwise.
+template <class Map>
+void joinMaps(Map &Into, const Map &Other, std::optional<Literal> L) {
+  for (auto &[K, V] : Into) {
+    auto It = Other.find(K);
+    if (It == Other.end())
+      V = SymbolicValue::unknown();
+    else if (!sameValue(V, It->second)) {
+      if (L && V.Known && It->second.Known)
+        V = mergeValues(V, It->second, *L);
+      else
+        V = mergeValues(V, It->second, Literal{0, true}); // unknown
+    }
+  }
+  for (const auto &[K, V] : Other)
+    if (!Into.count(K))
+      Into[K] = SymbolicValue::unknown();
 }
 
 } // namespace
 
-// --- escapes and the walk ------------------------------------------------------------
+// --- the walk over the CFG ----------------------------------------------------------
+
+/// What holds on entry to a block or edge: the values, and the ways to get
+/// there: a disjunction of the conjunctions of conditions taken (one, with
+/// no condition, at the entry).
+struct FunctionValues::State {
+  Env Vars;
+  llvm::SmallVector<Guard, 2> Paths{Guard()};
+};
+
+/// What holds for a whole function, whatever its parameters: where each
+/// element is, which locals escape, and the order of the blocks.
+struct FunctionValues::Facts {
+  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  llvm::DenseMap<const VarDecl *, bool> Escapes;
+  llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
+  llvm::DenseMap<const VarDecl *, bool> Aliased;
+  bool GaveUp = false;
+  std::vector<const CFGBlock *> Order; // reverse post-order
+  std::vector<unsigned> Rank;          // by block ID; ~0u: unreachable
+};
+
+/// The walk through a function's blocks: the states at their ends, kept
+/// between the calls in one function while no parameter is bound, so that
+/// each block is executed once for all of them. A state is dropped once
+/// every successor has been entered.
+struct FunctionValues::Walk {
+  std::vector<std::optional<State>> Out;
+  std::vector<SymbolicValue> Cond;             // a branch's condition
+  std::vector<std::optional<Literal>> CondLit; // and its atom
+  std::vector<unsigned> Pending;               // successors not entered
+  unsigned Next = 0;                           // blocks of Order done
+  std::vector<AtomInfo> Atoms;
+  llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+};
+
+namespace {
+struct FunctionEntry {
+  std::unique_ptr<CFG> Graph;
+  std::unique_ptr<FunctionValues::Facts> Facts;
+  std::unique_ptr<FunctionValues::Walk> Shared;
+};
+
+// The CFG of a function and what the walks learnt about it, kept per
+// translation unit (a function with many calls, a wrapper analysed for
+// each of its callers). No graph where the function is too deep.
+FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
+  struct Cache {
+    const ASTContext *Ctx = nullptr;
+    unsigned Ended = 0;
+    llvm::DenseMap<const Stmt *, FunctionEntry> Functions; // by body
+  };
+  // clangd analyses translation units on several threads at once. A new
+  // context may reuse an ended one's address (clang-tidy on several files):
+  // every context that ends empties the caches made since.
+  static std::atomic<unsigned> ContextsEnded{0};
+  static thread_local Cache C;
+  if (C.Ctx != &Ctx || C.Ended != ContextsEnded.load()) {
+    C = Cache();
+    C.Ctx = &Ctx;
+    C.Ended = ContextsEnded.load();
+    Ctx.AddDeallocation([](void *) { ++ContextsEnded; }, nullptr);
+  }
+  auto [It, New] = C.Functions.try_emplace(Body);
+  if (New && !nestedTooDeep(Body)) {
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    It->second.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
+  }
+  return It->second;
+}
+} // namespace
 
 class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
-  // Finds the statements from S down to the target.
-  bool findPath(const Stmt *S, const Stmt *Target,
-                llvm::SmallVectorImpl<const Stmt *> &Path) {
-    if (!S)
-      return false;
-    Path.push_back(S);
-    if (S == Target)
-      return true;
-    for (const Stmt *Child : S->children())
-      if (findPath(Child, Target, Path))
-        return true;
-    Path.pop_back();
-    return false;
+  void run(const CFG &G, FunctionEntry &Entry, const Stmt *Target) {
+    if (!Entry.Facts)
+      Entry.Facts = facts(G);
+    F = Entry.Facts.get();
+    FV.Escapes = F->Escapes;
+    FV.WrittenParams = F->WrittenParams;
+    FV.Aliased = F->Aliased;
+    auto Found = F->Where.find(Target);
+    if (F->GaveUp || Found == F->Where.end()) {
+      FV.GaveUp = true;
+      return;
+    }
+    const auto [TargetBlock, TargetIndex] = Found->second;
+    const unsigned TargetRank = F->Rank[TargetBlock->getBlockID()];
+    if (TargetRank == ~0u) {
+      FV.Dead = true; // not reachable from the entry
+      return;
+    }
+    // One walk for all calls of a function analysed without bindings.
+    Walk Local;
+    W = &Local;
+    if (FV.Params.empty() && FV.Atoms.empty()) {
+      if (!Entry.Shared)
+        Entry.Shared = std::make_unique<Walk>();
+      if (Entry.Shared->Next <= TargetRank)
+        W = Entry.Shared.get();
+    }
+    if (W->Out.empty()) {
+      const unsigned N = G.getNumBlockIDs();
+      W->Out.resize(N);
+      W->Cond.assign(N, SymbolicValue::unknown());
+      W->CondLit.resize(N);
+      W->Pending.assign(N, 0);
+      for (const CFGBlock *B : F->Order)
+        for (const CFGBlock *S : B->succs())
+          if (S && rank(S) > rank(B) && rank(S) != ~0u)
+            ++W->Pending[B->getBlockID()];
+    }
+    FV.Atoms = W->Atoms;
+    FV.ConditionAtoms = W->ConditionAtoms;
+    while (W->Next < TargetRank)
+      execute(F->Order[W->Next++]);
+    W->Atoms = FV.Atoms;
+    W->ConditionAtoms = FV.ConditionAtoms;
+
+    std::optional<State> In = entryState(G, TargetBlock, false);
+    if (!In) {
+      FV.Dead = true;
+      return;
+    }
+    // The statements that are part of the target call (its arguments).
+    llvm::SmallPtrSet<const Stmt *, 32> InTarget;
+    llvm::SmallVector<const Stmt *, 32> Work{Target};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (S && InTarget.insert(S).second && InTarget.size() < MaxElements)
+        for (const Stmt *Child : S->children())
+          Work.push_back(Child);
+    }
+    unsigned I = 0;
+    for (const CFGElement &El : *TargetBlock) {
+      if (I++ == TargetIndex)
+        break;
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        if (!InTarget.count(CS->getStmt()))
+          transfer(CS->getStmt(), In->Vars);
+    }
+    FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
+    FV.TargetPath = commonLiterals(In->Paths); // what every way agrees on
   }
 
-  void scanEscapes(const Stmt *S) {
-    if (!S)
+private:
+  FunctionValues &FV;
+  const Facts *F = nullptr;
+  Walk *W = nullptr;
+
+  unsigned rank(const CFGBlock *B) const { return F->Rank[B->getBlockID()]; }
+
+  // Where the elements are, and what escapes (one pass over the elements).
+  std::unique_ptr<Facts> facts(const CFG &G) {
+    auto Out = std::make_unique<Facts>();
+    F = Out.get();
+    if (G.getNumBlockIDs() > MaxBlocks) {
+      Out->GaveUp = true;
+      return Out;
+    }
+    unsigned Elements = 0;
+    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
+    llvm::SmallVector<const Expr *, 8> AddressesTaken;
+    for (const CFGBlock *B : G) {
+      unsigned I = 0;
+      for (const CFGElement &El : *B) {
+        ++I;
+        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+        if (!CS)
+          continue;
+        if (++Elements > MaxElements) {
+          Out->GaveUp = true;
+          return Out;
+        }
+        const Stmt *S = CS->getStmt();
+        Out->Where.try_emplace(S, B, I - 1);
+        if (const auto *Call = dyn_cast<CallExpr>(S))
+          if (setterOf(Call) != Setter::None)
+            SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+        scanEscapes(S, AddressesTaken);
+      }
+    }
+    for (const Expr *Addr : AddressesTaken)
+      if (!SetterAddresses.count(Addr))
+        escape(cast<UnaryOperator>(Addr)->getSubExpr());
+    Out->Escapes = FV.Escapes;
+    Out->WrittenParams = FV.WrittenParams;
+    Out->Aliased = FV.Aliased;
+    Out->GaveUp = FV.GaveUp; // an asm statement
+    // Blocks in reverse post-order from the entry; catch handlers, which
+    // the CFG reaches only from explicit throws, are roots of their own.
+    Out->Order = reversePostOrder(G);
+    Out->Rank.assign(G.getNumBlockIDs(), ~0u);
+    for (unsigned I = 0; I < Out->Order.size(); ++I)
+      Out->Rank[Out->Order[I]->getBlockID()] = I;
+    return Out;
+  }
+
+  void execute(const CFGBlock *B) {
+    std::optional<State> In = entryState(*B->getParent(), B, true);
+    // The predecessors' states are no longer needed once all their
+    // successors have been entered.
+    for (const CFGBlock *P : B->preds())
+      if (P && rank(P) < rank(B) && --W->Pending[P->getBlockID()] == 0)
+        W->Out[P->getBlockID()].reset();
+    if (!In)
       return;
-    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt, GCCAsmStmt, MSAsmStmt>(S))
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        transfer(CS->getStmt(), In->Vars);
+    leave(B, *In);
+    W->Out[B->getBlockID()] = std::move(In);
+  }
+
+  static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+    std::vector<const CFGBlock *> Post;
+    std::vector<bool> Seen(G.getNumBlockIDs());
+    auto Visit = [&](const CFGBlock *Root) {
+      if (Seen[Root->getBlockID()])
+        return;
+      llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 32> Stack;
+      Seen[Root->getBlockID()] = true;
+      Stack.push_back({Root, 0});
+      while (!Stack.empty()) {
+        auto &[B, Next] = Stack.back();
+        if (Next < B->succ_size()) {
+          const CFGBlock *S = *(B->succ_begin() + Next++);
+          if (S && !Seen[S->getBlockID()]) {
+            Seen[S->getBlockID()] = true;
+            Stack.push_back({S, 0});
+          }
+          continue;
+        }
+        Post.push_back(B);
+        Stack.pop_back();
+      }
+    };
+    Visit(&G.getEntry());
+    for (const CFGBlock *B : G)
+      if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+        Visit(B);
+    std::reverse(Post.begin(), Post.end());
+    return Post;
+  }
+
+  static bool isBranch(const CFGBlock *B) {
+    const Stmt *T = B->getTerminatorStmt();
+    if (!T || B->succ_size() != 2)
+      return false;
+    if (const auto *Op = dyn_cast<BinaryOperator>(T))
+      return Op->isLogicalOp();
+    return isa<IfStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+               AbstractConditionalOperator>(T);
+  }
+
+  // The branch condition of B, evaluated where B ends.
+  void leave(const CFGBlock *B, const State &S) {
+    if (!isBranch(B))
+      return;
+    const Expr *C = B->getLastCondition();
+    if (!C)
+      return;
+    W->Cond[B->getBlockID()] = FV.eval(C, S.Vars, 0);
+    if (!W->Cond[B->getBlockID()].isConstant())
+      W->CondLit[B->getBlockID()] = FV.atomFor(C);
+  }
+
+  // The state along the edge P -> its Index'th successor; none where the
+  // edge cannot be taken.
+  std::optional<State> edgeState(const CFGBlock *P, unsigned Index,
+                                 bool Consume) {
+    std::optional<State> &From = W->Out[P->getBlockID()];
+    // The last successor to enter takes the state instead of a copy.
+    auto Take = [&]() -> std::optional<State> {
+      if (Consume && W->Pending[P->getBlockID()] == 1)
+        return std::move(From);
+      return From;
+    };
+    if (!From || !isBranch(P))
+      return Take();
+    const bool Taken = Index == 0;
+    const SymbolicValue &C = W->Cond[P->getBlockID()];
+    if (C.isConstant())
+      return (C.Alternatives[0].Value != 0) == Taken ? Take() : std::nullopt;
+    if (C.Known) {
+      // Some value on some way here must send the branch this way.
+      bool Feasible = false;
+      for (const Alternative &A : C.Alternatives)
+        for (const Guard &Way : From->Paths)
+          Feasible |= (A.Value != 0) == Taken && conjoin(A.When, Way);
+      if (!Feasible)
+        return std::nullopt;
+    }
+    const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
+    if (!L)
+      return Take();
+    const Literal Cond{L->Atom, Taken ? L->Positive : !L->Positive};
+    llvm::SmallVector<Guard, 2> Ways;
+    for (const Guard &Way : From->Paths)
+      if (std::optional<Guard> G = conjoin(Way, {Cond}))
+        Ways.push_back(std::move(*G));
+    if (Ways.empty())
+      return std::nullopt; // contradicts the conditions taken on every way
+    std::optional<State> S = Take();
+    S->Paths = std::move(Ways);
+    return S;
+  }
+
+  static Guard commonLiterals(llvm::ArrayRef<Guard> Ways) {
+    Guard Out = Ways.empty() ? Guard() : Ways[0];
+    for (const Guard &Way : Ways.drop_front())
+      llvm::erase_if(Out, [&](const Literal &L) {
+        return std::find(Way.begin(), Way.end(), L) == Way.end();
+      });
+    return Out;
+  }
+
+  static bool contains(const Guard &G, Literal L) {
+    return std::find(G.begin(), G.end(), L) != G.end();
+  }
+
+  // A condition true on every way of A and false on every way of B.
+  static std::optional<Literal> separating(llvm::ArrayRef<Guard> A,
+                                           llvm::ArrayRef<Guard> B) {
+    for (const Literal &X : A.front()) {
+      const Literal NotX{X.Atom, !X.Positive};
+      if (llvm::all_of(A, [&](const Guard &G) { return contains(G, X); }) &&
+          llvm::all_of(B, [&](const Guard &G) { return contains(G, NotX); }))
+        return X;
+    }
+    return std::nullopt;
+  }
+
+  // The ways of two states together, simplified: two ways that differ in
+  // one condition are one way without it; a way that implies another is
+  // dropped. Beyond eight ways, what they all share.
+  static void unite(llvm::SmallVector<Guard, 2> &Into,
+                    llvm::ArrayRef<Guard> Other) {
+    Into.append(Other.begin(), Other.end());
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (unsigned I = 0; I < Into.size() && !Changed; ++I)
+        for (unsigned J = 0; J < Into.size() && !Changed; ++J) {
+          if (I == J)
+            continue;
+          if (siblings(Into[I], Into[J])) {
+            Into[I] = commonLiterals({Into[I], Into[J]});
+            Into.erase(Into.begin() + J);
+            Changed = true;
+          } else if (llvm::all_of(Into[I], [&](const Literal &L) {
+                       return contains(Into[J], L);
+                     })) {
+            Into.erase(Into.begin() + J); // Into[J] implies Into[I]
+            Changed = true;
+          }
+        }
+    }
+    if (Into.size() > 8)
+      Into = {commonLiterals(Into)};
+  }
+
+
+  static void join(State &Into, const State &Other) {
+    const std::optional<Literal> L = separating(Into.Paths, Other.Paths);
+    Env &E = Into.Vars;
+    const Env &O = Other.Vars;
+    joinMaps(E.Locals, O.Locals, L);
+    joinMaps(E.Fields, O.Fields, L);
+    joinMaps(E.PtrType, O.PtrType, L);
+    joinMaps(E.PtrWhere, O.PtrWhere, L);
+    joinMaps(E.PtrSize, O.PtrSize, L);
+    joinMaps(E.PtrOffset, O.PtrOffset, L);
+    joinMaps(E.HandleMode, O.HandleMode, L);
+    joinMaps(E.HandleMath, O.HandleMath, L);
+    unite(Into.Paths, Other.Paths);
+  }
+
+  // Whether two paths differ in exactly one condition, taken both ways.
+  static bool siblings(const Guard &A, const Guard &B) {
+    if (A.size() != B.size())
+      return false;
+    unsigned Differ = 0;
+    for (unsigned I = 0; I < A.size(); ++I) {
+      if (A[I].Atom != B[I].Atom)
+        return false;
+      Differ += A[I].Positive != B[I].Positive;
+    }
+    return Differ == 1;
+  }
+
+  // The state on entry to B; Consume: B is being executed, and a
+  // predecessor's state it is the last to need may be moved from.
+  std::optional<State> entryState(const CFG &G, const CFGBlock *B,
+                                  bool Consume) {
+    if (B == &G.getEntry() || isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+      return State(); // nothing known (a handler: wherever it was thrown)
+    std::vector<State> Incoming;
+    bool LoopHeader = false;
+    for (const CFGBlock *P : B->preds()) {
+      if (!P)
+        continue;
+      if (rank(P) >= rank(B)) {
+        LoopHeader |= rank(P) != ~0u;
+        continue; // a back edge: its writes are havocked below
+      }
+      unsigned Index = 0;
+      for (const CFGBlock *S : P->succs()) {
+        if (S == B)
+          if (std::optional<State> E = edgeState(P, Index, Consume))
+            Incoming.push_back(std::move(*E));
+        ++Index;
+      }
+    }
+    if (Incoming.empty())
+      return std::nullopt;
+    // Join the paths that differ by one condition first (an else-if chain
+    // ends in one block), then the rest.
+    bool Merged = true;
+    while (Incoming.size() > 1 && Merged && Incoming.size() <= 8) {
+      Merged = false;
+      for (unsigned I = 0; I < Incoming.size() && !Merged; ++I)
+        for (unsigned J = I + 1; J < Incoming.size() && !Merged; ++J)
+          if (Incoming[I].Paths.size() == 1 && Incoming[J].Paths.size() == 1 &&
+              siblings(Incoming[I].Paths[0], Incoming[J].Paths[0])) {
+            join(Incoming[I], Incoming[J]);
+            Incoming.erase(Incoming.begin() + J);
+            Merged = true;
+          }
+    }
+    State In = std::move(Incoming[0]);
+    for (unsigned I = 1; I < Incoming.size(); ++I)
+      join(In, Incoming[I]);
+    if (LoopHeader)
+      havocLoop(B, In.Vars);
+    return In;
+  }
+
+  // A loop's header: what any block of the loop writes is unknown.
+  void havocLoop(const CFGBlock *Header, Env &E) {
+    llvm::SmallPtrSet<const CFGBlock *, 16> Loop{Header};
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    for (const CFGBlock *P : Header->preds())
+      if (P && rank(P) >= rank(Header) && rank(P) != ~0u)
+        Work.push_back(P);
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      if (!Loop.insert(B).second)
+        continue;
+      for (const CFGBlock *P : B->preds())
+        if (P)
+          Work.push_back(P);
+    }
+    llvm::SmallPtrSet<const VarDecl *, 8> Written;
+    for (const CFGBlock *B : Loop)
+      for (const CFGElement &El : *B)
+        if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+          writesOf(CS->getStmt(), Written);
+    havoc(Written, E);
+  }
+
+  void scanEscapes(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Addresses) {
+    if (isa<GCCAsmStmt, MSAsmStmt>(S))
       FV.GaveUp = true;
     if (const auto *U = dyn_cast<UnaryOperator>(S)) {
       if (U->getOpcode() == UO_AddrOf)
-        escape(U->getSubExpr());
+        Addresses.push_back(U); // unless a setter receives it
       if (U->isIncrementDecrementOp())
         writeParam(U->getSubExpr());
     }
-    if (const auto *B = dyn_cast<BinaryOperator>(S))
-      if (B->isAssignmentOp())
-        writeParam(B->getLHS());
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+      writeParam(B->getLHS());
+      // A copy of a handle can change its modes behind the analysis.
+      if (const VarDecl *From = referencedVar(B->getRHS()))
+        if (From->getType()->isPointerType())
+          FV.Aliased[From] = true;
+    }
     if (const auto *D = dyn_cast<DeclStmt>(S))
       for (const Decl *Dl : D->decls())
         if (const auto *V = dyn_cast<VarDecl>(Dl)) {
           if (V->getType()->isReferenceType() && V->getInit() &&
               !V->getType()->getPointeeType().isConstQualified())
             escape(V->getInit());
-          // A copy of a handle can change its modes behind the analysis.
           if (const VarDecl *From = referencedVar(V->getInit()))
             if (From->getType()->isPointerType() &&
                 !From->getType()->getPointeeType()->isVoidType())
               FV.Aliased[From] = true;
         }
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      if (const VarDecl *From = referencedVar(B->getRHS()))
-        if (From->getType()->isPointerType())
-          FV.Aliased[From] = true;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (setterOf(Call) != Setter::None) {
-        // cudaMalloc(&p, ...), cublasCreate(&h): the first argument is set,
-        // not exposed.
-        for (unsigned I = 1; I < Call->getNumArgs(); ++I)
-          scanEscapes(Call->getArg(I));
-        return;
-      }
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const unsigned First = setterOf(Call) != Setter::None ? 1 : 0;
+      for (unsigned I = First; I < Call->getNumArgs(); ++I) {
         QualType ParamTy;
         if (Callee && I < Callee->getNumParams())
           ParamTy = Callee->getParamDecl(I)->getType();
@@ -380,116 +960,20 @@ public:
       }
       if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
         if (const CXXMethodDecl *M = Member->getMethodDecl())
-          if (!M->isConst())
+          // A const member function can still write a mutable field.
+          if (!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
+                                M->getParent()->hasMutableFields()))
             escape(Member->getImplicitObjectArgument());
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
       if (Op->getNumArgs() > 0)
         escape(Op->getArg(0));
-    if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
       for (const LambdaCapture &C : Lambda->captures())
         if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
           if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
             FV.Escapes[V] = true;
-      return; // its body runs elsewhere
-    }
-    for (const Stmt *Child : S->children())
-      scanEscapes(Child);
   }
-
-  // Executes S (which does not contain the target) on E.
-  void exec(const Stmt *S, Env &E, Guard &Path) {
-    if (!S || E.Terminated)
-      return;
-    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *Child : C->body())
-        exec(Child, E, Path);
-      return;
-    }
-    if (const auto *D = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *Dl : D->decls())
-        if (const auto *V = dyn_cast<VarDecl>(Dl))
-          declare(V, E);
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      branch(If, E, Path);
-      return;
-    }
-    if (isa<ReturnStmt, BreakStmt, ContinueStmt, CoreturnStmt>(S)) {
-      E.Terminated = true;
-      return;
-    }
-    if (const auto *Ex = dyn_cast<Expr>(S)) {
-      if (isa<CXXThrowExpr>(Ex->IgnoreParenImpCasts())) {
-        E.Terminated = true;
-        return;
-      }
-      effects(Ex, E);
-      return;
-    }
-    if (isa<NullStmt>(S))
-      return;
-    havoc(S, E); // loops, switch, try: what they write becomes unknown
-  }
-
-  // Walks from Path[I] (which contains the target) down to the target.
-  void walkTo(const llvm::SmallVectorImpl<const Stmt *> &P, size_t I, Env &E,
-              Guard &Path) {
-    const Stmt *S = P[I];
-    if (I + 1 == P.size() || E.Terminated) {
-      FV.AtTarget = std::make_unique<Env>(E);
-      FV.TargetPath = Path;
-      return;
-    }
-    const Stmt *Next = P[I + 1];
-    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *Child : C->body()) {
-        if (Child == Next)
-          return walkTo(P, I + 1, E, Path);
-        exec(Child, E, Path);
-      }
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (Next == If->getThen() || Next == If->getElse()) {
-        const SymbolicValue Cond = enterIf(If, E, Path);
-        const bool Then = Next == If->getThen();
-        if (Cond.isConstant()) {
-          if ((Cond.Alternatives[0].Value != 0) != Then)
-            FV.GaveUp = true; // the target is unreachable
-        } else if (std::optional<Literal> L = FV.atomFor(If->getCond())) {
-          const Literal Taken{L->Atom, Then ? L->Positive : !L->Positive};
-          if (std::optional<Guard> G = conjoin(Path, {Taken}))
-            Path = *G;
-        }
-      }
-      return walkTo(P, I + 1, E, Path);
-    }
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
-            CXXTryStmt>(S)) {
-      if (const auto *For = dyn_cast<ForStmt>(S); For && Next == For->getInit())
-        return walkTo(P, I + 1, E, Path);
-      havoc(S, E);
-      return walkTo(P, I + 1, E, Path);
-    }
-    if (const auto *D = dyn_cast<DeclStmt>(S)) {
-      // The target is in an initializer: earlier declarations take effect.
-      for (const Decl *Dl : D->decls()) {
-        const auto *V = dyn_cast<VarDecl>(Dl);
-        if (V && V->getInit() == Next)
-          break;
-        if (V)
-          declare(V, E);
-      }
-      return walkTo(P, I + 1, E, Path);
-    }
-    // Inside an expression: argument side effects are not modelled.
-    return walkTo(P, I + 1, E, Path);
-  }
-
-private:
-  FunctionValues &FV;
 
   void escape(const Expr *E) {
     if (!E)
@@ -518,19 +1002,65 @@ private:
     E.PtrWhere[V] = P.Where;
     E.PtrSize[V] = P.Size;
     E.PtrOffset[V] = P.Offset;
+    // A handle variable given another value has unknown modes.
+    E.HandleMode.erase(V);
+    E.HandleMath.erase(V);
   }
 
-  // cudaMalloc(&p, size), cublasCreate(&h), cublasSetPointerMode(h, m), and
-  // anything else that receives a handle.
+  // What one element of the CFG does to the environment.
+  void transfer(const Stmt *S, Env &E) {
+    if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *Dl : D->decls())
+        if (const auto *V = dyn_cast<VarDecl>(Dl))
+          declare(V, E);
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->getOpcode() == BO_Assign) {
+        assign(B->getLHS(), FV.eval(B->getRHS(), E, 0), B->getRHS(), E);
+      } else if (B->isCompoundAssignmentOp()) {
+        const SymbolicValue Old = FV.eval(B->getLHS(), E, 0);
+        const SymbolicValue Rhs = FV.eval(B->getRHS(), E, 0);
+        SymbolicValue New;
+        if (Old.isConstant() && Rhs.isConstant())
+          if (std::optional<int64_t> V = checkedOp(
+                  BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                  Old.Alternatives[0].Value, Rhs.Alternatives[0].Value))
+            New = SymbolicValue::constant(
+                convert(*V, B->getLHS()->getType(), FV.Ctx));
+        assign(B->getLHS(), New, B, E);
+      }
+      return;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->isIncrementDecrementOp()) {
+      const SymbolicValue Old = FV.eval(U->getSubExpr(), E, 0);
+      SymbolicValue New;
+      if (Old.isConstant())
+        New = SymbolicValue::constant(convert(
+            Old.Alternatives[0].Value + (U->isIncrementOp() ? 1 : -1),
+            U->getSubExpr()->getType(), FV.Ctx));
+      assign(U->getSubExpr(), New, U, E);
+      return;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && Op->isAssignmentOp()) {
+      llvm::SmallPtrSet<const VarDecl *, 2> Written;
+      writesOf(Op, Written);
+      havoc(Written, E);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      callEffects(Call, E);
+  }
+
+  // cudaMalloc(&p, size) and its cast forms, cublasCreate(&h),
+  // cublasSetPointerMode(h, m), and anything else that receives a handle.
   void callEffects(const CallExpr *Call, Env &E) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const Setter Kind = setterOf(Call);
     if (Kind != Setter::None) {
-      const auto *Addr = dyn_cast<UnaryOperator>(
-          Call->getArg(0)->IgnoreParenImpCasts());
-      const VarDecl *V = Addr && Addr->getOpcode() == UO_AddrOf
-                             ? referencedVar(Addr->getSubExpr())
-                             : nullptr;
+      const VarDecl *V = allocatedVar(Call);
       if (!tracked(V))
         return;
       if (Kind == Setter::Handle) {
@@ -551,9 +1081,18 @@ private:
       if (V->getType()->isPointerType())
         if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
           P.Type = SymbolicValue::constant(T, {Call, ""});
-      if (Setter::Device == Kind && Callee && Callee->getName() != "cudaMallocPitch" &&
-          Callee->getName() != "cudaGetSymbolAddress" && Call->getNumArgs() >= 2)
+      const llvm::StringRef Name = Callee->getName();
+      // The byte count is the second argument, except where a pitch or
+      // flags come first (cudaMallocPitch: width * height; cuMemAlloc: a
+      // handle, not a pointer).
+      if (Kind == Setter::Device && Call->getNumArgs() >= 2 &&
+          Name != "cudaMallocPitch" && Name != "cudaGetSymbolAddress" &&
+          Name != "cudaMallocFromPoolAsync")
         P.Size = FV.eval(Call->getArg(1), E, 0);
+      if (Kind == Setter::Pinned || Kind == Setter::Managed)
+        if (Call->getNumArgs() >= 2)
+          P.Size = FV.eval(Call->getArg(1), E, 0);
+      E.Locals.erase(V);
       setPointer(V, P, E);
       return;
     }
@@ -586,17 +1125,11 @@ private:
       return;
     const Expr *Init = V->getInit();
     if (V->getType()->isPointerType()) {
-      if (Init) {
-        effects(Init, E);
-        setPointer(V, FV.evalPointer(Init, E, 0), E);
-      } else {
-        setPointer(V, PointerValue(), E);
-      }
+      setPointer(V, Init ? FV.evalPointer(Init, E, 0) : PointerValue(), E);
       return;
     }
     if (!V->getType()->isRecordType()) {
       if (Init) {
-        effects(Init, E);
         SymbolicValue Val = FV.eval(Init, E, 0);
         for (Alternative &A : Val.Alternatives)
           if (!A.From.At || A.From.At == Init->IgnoreParenImpCasts() ||
@@ -611,27 +1144,60 @@ private:
     declareRecord(V, E);
   }
 
-  void declareRecord(const VarDecl *V, Env &E) {
-    const auto *RD = V->getType()->getAsRecordDecl();
-    if (!RD || !RD->getDefinition())
+  static bool modelledField(const FieldDecl *F) {
+    return !F->isBitField() && F->getType()->isIntegralOrEnumerationType();
+  }
+
+  void setField(const VarDecl *V, const FieldDecl *F, SymbolicValue Val,
+                const Expr *At, const std::string &What, Env &E) {
+    for (Alternative &A : Val.Alternatives)
+      A.From = {At, What + " of '" + V->getName().str() + "." +
+                        F->getName().str() + "'"};
+    E.Fields[{V, F}] = std::move(Val);
+  }
+
+  void forgetFields(const VarDecl *V, Env &E) {
+    for (auto It = E.Fields.begin(); It != E.Fields.end();)
+      It = It->first.first == V ? E.Fields.erase(It) : std::next(It);
+  }
+
+  // `T t = s;`: t holds what s holds.
+  void copyFields(const VarDecl *To, const Expr *From, Env &E) {
+    forgetFields(To, E);
+    const VarDecl *Source = referencedVar(From);
+    if (!Source || !tracked(Source) ||
+        Source->getType().getCanonicalType().getUnqualifiedType() !=
+            To->getType().getCanonicalType().getUnqualifiedType())
       return;
+    std::vector<std::pair<const FieldDecl *, SymbolicValue>> Copied;
+    for (const auto &[K, Val] : E.Fields)
+      if (K.first == Source)
+        Copied.push_back({K.second, Val});
+    for (auto &[F, Val] : Copied)
+      E.Fields[{To, F}] = std::move(Val);
+  }
+
+  void declareRecord(const VarDecl *V, Env &E) {
+    forgetFields(V, E);
+    const auto *RD = V->getType()->getAsRecordDecl();
+    if (!RD || !RD->getDefinition() || RD->isUnion())
+      return; // a union's members share their bytes
     const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
     // Aggregate and designated initialisers.
     if (const auto *List = dyn_cast_or_null<InitListExpr>(Init)) {
       if (List->isSemanticForm() || List->getSemanticForm())
         List = List->isSemanticForm() ? List : List->getSemanticForm();
+      // A C++17 aggregate with bases initialises them first.
+      if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
+          Class && Class->getNumBases() > 0)
+        return;
       unsigned I = 0;
       for (const FieldDecl *F : RD->fields()) {
-        if (I < List->getNumInits()) {
-          const Expr *FI = List->getInit(I);
-          SymbolicValue Val = F->getType()->isIntegralOrEnumerationType()
-                                  ? FV.eval(FI, E, 0)
-                                  : SymbolicValue::unknown();
-          for (Alternative &A : Val.Alternatives)
-            A.From = {FI, "the initializer of '" + V->getName().str() + "." +
-                              F->getName().str() + "'"};
-          E.Fields[{V, F}] = Val;
-        }
+        if (F->isBitField() && !F->getIdentifier())
+          continue; // an unnamed bit-field takes no initializer
+        if (I < List->getNumInits() && modelledField(F))
+          setField(V, F, FV.eval(List->getInit(I), E, 0), List->getInit(I),
+                   "the initializer", E);
         ++I;
       }
       return;
@@ -644,32 +1210,69 @@ private:
           R.Val.isStruct()) {
         unsigned I = 0;
         for (const FieldDecl *F : RD->fields()) {
-          if (I < R.Val.getStructNumFields() &&
+          if (I < R.Val.getStructNumFields() && modelledField(F) &&
               R.Val.getStructField(I).isInt())
-            E.Fields[{V, F}] = SymbolicValue::constant(
-                R.Val.getStructField(I).getInt().getExtValue(),
-                {Init, "the initializer of '" + V->getName().str() + "." +
-                           F->getName().str() + "'"});
+            setField(V, F,
+                     SymbolicValue::constant(
+                         R.Val.getStructField(I).getInt().getExtValue()),
+                     Init, "the initializer", E);
           ++I;
         }
         return;
       }
     }
-    // Default initialization: the default member initialisers hold.
     const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-    const bool Trivial =
-        !Init || (Construct && Construct->getConstructor()->isDefaulted());
-    if (!Trivial)
+    const CXXConstructorDecl *Ctor =
+        Construct ? Construct->getConstructor() : nullptr;
+    if (Init && !Construct) {
+      copyFields(V, Init, E); // C: `struct shape t = s;`
       return;
-    for (const FieldDecl *F : RD->fields())
-      if (const Expr *Default = F->getInClassInitializer())
-        if (F->getType()->isIntegralOrEnumerationType()) {
-          SymbolicValue Val = FV.eval(Default, E, 0);
-          for (Alternative &A : Val.Alternatives)
-            A.From = {Default, "the default member initializer of '" +
-                                   F->getName().str() + "'"};
-          E.Fields[{V, F}] = Val;
+    }
+    if (Ctor && Ctor->isCopyOrMoveConstructor()) {
+      if (Ctor->isTrivial() && Construct->getNumArgs() == 1)
+        copyFields(V, Construct->getArg(0)->IgnoreImplicit(), E);
+      return;
+    }
+    // Default initialization: the default member initialisers hold. A
+    // constructor whose body is empty: its member initialisers, with its
+    // parameters bound to the arguments.
+    Env Inner;
+    llvm::DenseMap<const FieldDecl *, const Expr *> MemberInits;
+    if (Ctor && !(Ctor->isDefaultConstructor() && Ctor->isDefaulted())) {
+      const FunctionDecl *Def = nullptr;
+      if (!Ctor->hasBody(Def) || !Def)
+        return;
+      const auto *CtorDef = cast<CXXConstructorDecl>(Def);
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(CtorDef->getBody());
+      if (!Body || !Body->body_empty() ||
+          CtorDef->getNumParams() != Construct->getNumArgs())
+        return;
+      for (const CXXCtorInitializer *CI : CtorDef->inits()) {
+        if (!CI->isMemberInitializer())
+          return; // a base or delegated constructor: not followed
+        MemberInits[CI->getMember()] = CI->getInit();
+      }
+      for (unsigned I = 0; I < CtorDef->getNumParams(); ++I)
+        Inner.CalleeParams[CtorDef->getParamDecl(I)] =
+            FV.eval(Construct->getArg(I), E, 0);
+    }
+    for (const FieldDecl *F : RD->fields()) {
+      if (!modelledField(F))
+        continue;
+      if (const Expr *MI = MemberInits.lookup(F)) {
+        if (!isa<CXXDefaultInitExpr>(MI)) {
+          setField(V, F, FV.eval(MI, Inner, 0), Init, "the initializer", E);
+          continue;
         }
+      }
+      if (const Expr *Default = F->getInClassInitializer()) {
+        SymbolicValue Val = FV.eval(Default, E, 0);
+        for (Alternative &A : Val.Alternatives)
+          A.From = {Default, "the default member initializer of '" +
+                                 F->getName().str() + "'"};
+        E.Fields[{V, F}] = Val;
+      }
+    }
   }
 
   void assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E) {
@@ -680,6 +1283,14 @@ private:
       setPointer(V, At ? FV.evalPointer(At, E, 0) : PointerValue(), E);
       return;
     }
+    if (!F && V->getType()->isRecordType()) {
+      copyFields(V, At ? At->IgnoreImplicit() : nullptr, E); // C struct copy
+      return;
+    }
+    if (F && (!modelledField(F) || F->getParent()->isUnion())) {
+      forgetFields(V, E);
+      return;
+    }
     for (Alternative &A : Val.Alternatives)
       A.From = {At, "assigned to '" +
                         (F ? V->getName().str() + "." + F->getName().str()
@@ -687,74 +1298,11 @@ private:
                         "' here"};
     if (F)
       E.Fields[{V, F}] = Val;
-    else if (!V->getType()->isRecordType())
+    else
       E.Locals[V] = Val;
   }
 
-  // Applies the writes inside an expression statement.
-  void effects(const Expr *Ex, Env &E) {
-    if (!Ex)
-      return;
-    Ex = Ex->IgnoreParens();
-    if (const auto *B = dyn_cast<BinaryOperator>(Ex)) {
-      if (B->getOpcode() == BO_Assign) {
-        effects(B->getRHS(), E);
-        assign(B->getLHS(), FV.eval(B->getRHS(), E, 0), B->getRHS(), E);
-        return;
-      }
-      if (B->isCompoundAssignmentOp()) {
-        effects(B->getRHS(), E);
-        const SymbolicValue Old = FV.eval(B->getLHS(), E, 0);
-        const SymbolicValue Rhs = FV.eval(B->getRHS(), E, 0);
-        SymbolicValue New;
-        if (Old.isConstant() && Rhs.isConstant())
-          if (std::optional<int64_t> V = checkedOp(
-                  BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
-                  Old.Alternatives[0].Value, Rhs.Alternatives[0].Value))
-            New = SymbolicValue::constant(
-                convert(*V, B->getLHS()->getType(), FV.Ctx));
-        assign(B->getLHS(), New, B, E);
-        return;
-      }
-      if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr ||
-          B->getOpcode() == BO_Comma) {
-        effects(B->getLHS(), E);
-        if (B->getOpcode() == BO_Comma)
-          effects(B->getRHS(), E);
-        else
-          havoc(B->getRHS(), E); // may not run
-        return;
-      }
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(Ex);
-        U && U->isIncrementDecrementOp()) {
-      const SymbolicValue Old = FV.eval(U->getSubExpr(), E, 0);
-      SymbolicValue New;
-      if (Old.isConstant())
-        New = SymbolicValue::constant(convert(
-            Old.Alternatives[0].Value + (U->isIncrementOp() ? 1 : -1),
-            U->getSubExpr()->getType(), FV.Ctx));
-      assign(U->getSubExpr(), New, U, E);
-      return;
-    }
-    if (const auto *C = dyn_cast<AbstractConditionalOperator>(Ex)) {
-      effects(C->getCond(), E);
-      havoc(C->getTrueExpr(), E);
-      havoc(C->getFalseExpr(), E);
-      return;
-    }
-    if (isa<LambdaExpr>(Ex))
-      return;
-    for (const Stmt *Child : Ex->children())
-      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-        effects(CE, E);
-    if (const auto *Call = dyn_cast<CallExpr>(Ex))
-      callEffects(Call, E);
-  }
-
-  void havoc(const Stmt *S, Env &E) {
-    llvm::SmallPtrSet<const VarDecl *, 8> Written;
-    collectWrites(S, Written);
+  void havoc(const llvm::SmallPtrSetImpl<const VarDecl *> &Written, Env &E) {
     for (const VarDecl *V : Written) {
       if (E.Locals.count(V))
         E.Locals[V] = SymbolicValue::unknown();
@@ -767,56 +1315,6 @@ private:
           Val = SymbolicValue::unknown();
     }
   }
-
-  // The init statement, condition variable and condition of an if: their
-  // effects on E, and the condition's value.
-  SymbolicValue enterIf(const IfStmt *If, Env &E, Guard &Path) {
-    if (If->getInit())
-      exec(If->getInit(), E, Path);
-    if (const DeclStmt *CondVar = If->getConditionVariableDeclStmt())
-      exec(CondVar, E, Path);
-    effects(If->getCond(), E);
-    return FV.eval(If->getCond(), E, 0);
-  }
-
-  // An if/else that does not contain the target, executed on E.
-  void branch(const IfStmt *If, Env &E, Guard &Path) {
-    const SymbolicValue Cond = enterIf(If, E, Path);
-    if (Cond.isConstant()) {
-      exec(Cond.Alternatives[0].Value ? If->getThen() : If->getElse(), E, Path);
-      return;
-    }
-    std::optional<Literal> L = FV.atomFor(If->getCond());
-    Env Then = E, Else = E;
-    Guard ThenPath = Path, ElsePath = Path;
-    exec(If->getThen(), Then, ThenPath);
-    exec(If->getElse(), Else, ElsePath);
-    if (Then.Terminated && Else.Terminated) {
-      E.Terminated = true;
-      return;
-    }
-    if (!L) { // no usable condition: keep only what both paths agree on
-      havoc(If, E);
-      return;
-    }
-    // A path that returned does not reach the target: the other holds.
-    if (Then.Terminated || Else.Terminated) {
-      const bool ThenRuns = !Then.Terminated;
-      if (std::optional<Guard> G = conjoin(
-              Path, {Literal{L->Atom, ThenRuns ? L->Positive : !L->Positive}}))
-        Path = *G;
-      E = ThenRuns ? std::move(Then) : std::move(Else);
-      return;
-    }
-    mergeMaps(E.Locals, Then.Locals, Else.Locals, *L);
-    mergeMaps(E.Fields, Then.Fields, Else.Fields, *L);
-    mergeMaps(E.PtrType, Then.PtrType, Else.PtrType, *L);
-    mergeMaps(E.PtrWhere, Then.PtrWhere, Else.PtrWhere, *L);
-    mergeMaps(E.PtrSize, Then.PtrSize, Else.PtrSize, *L);
-    mergeMaps(E.PtrOffset, Then.PtrOffset, Else.PtrOffset, *L);
-    mergeMaps(E.HandleMode, Then.HandleMode, Else.HandleMode, *L);
-    mergeMaps(E.HandleMath, Then.HandleMath, Else.HandleMath, *L);
-  }
 };
 
 // --- the analysis -----------------------------------------------------------------
@@ -825,26 +1323,23 @@ FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
                                const Stmt *Target, std::vector<AtomInfo> &Atoms,
                                Bindings Params)
     : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
-  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  Walker W(*this);
-  llvm::SmallVector<const Stmt *, 16> Path;
-  if (!Body || !W.findPath(Body, Target, Path)) {
+  Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  FunctionEntry *Entry = Body && Target ? &entryOf(Fn, Body, Ctx) : nullptr;
+  if (!Entry || !Entry->Graph) {
     GaveUp = true;
     return;
   }
-  W.scanEscapes(Body);
-  if (GaveUp)
-    return;
-  Env Start;
-  Guard Reach;
-  W.walkTo(Path, 0, Start, Reach);
-  if (!AtTarget)
+  Walker W(*this);
+  W.run(*Entry->Graph, *Entry, Target);
+  if (!AtTarget && !Dead)
     GaveUp = true;
 }
 
 FunctionValues::~FunctionValues() = default;
 
 SymbolicValue FunctionValues::evaluate(const Expr *E) {
+  if (Dead)
+    return SymbolicValue::unknown();
   if (GaveUp || !AtTarget) {
     // Still fold constants: they need no environment.
     Env Empty;
@@ -906,10 +1401,18 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
         return Literal{I, true};
     }
   }
-  if (Atoms.size() >= 16)
+  // The same branch seen again (a loop) is the same atom.
+  if (auto It = ConditionAtoms.find(Cond); It != ConditionAtoms.end())
+    return It->second;
+  // Conditions beyond the first 64 of a function are not tracked (more
+  // than six already make the arguments be judged path by path, not per
+  // assignment; the atoms still prune paths that cannot be taken).
+  if (Atoms.size() >= MaxAtoms)
     return std::nullopt;
   Atoms.push_back({Cond, describe(Cond, Ctx)});
-  return Literal{static_cast<unsigned>(Atoms.size() - 1), true};
+  const Literal L{static_cast<unsigned>(Atoms.size() - 1), true};
+  ConditionAtoms[Cond] = L;
+  return L;
 }
 
 SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
@@ -931,6 +1434,10 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
   auto It = Vars.Locals.find(V);
   if (It != Vars.Locals.end())
     return It->second;
+  // A function-scope static is initialised once, by whichever call came
+  // first: only a constant initializer (folded by eval) says its value.
+  if (V->isStaticLocal())
+    return SymbolicValue::unknown();
   // A const variable whose initializer is not a constant expression but
   // can be followed (`const int ld = t ? k : m;` at namespace scope).
   if (V->getType().isConstQualified() && !V->getType().isVolatileQualified() &&
@@ -970,21 +1477,15 @@ SymbolicValue FunctionValues::evalCall(const CallExpr *Call, const Env &Vars,
   }
   // A function whose body only returns an expression: evaluate it with the
   // arguments bound to its parameters.
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def)
-    return SymbolicValue::unknown();
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || Body->size() != 1)
-    return SymbolicValue::unknown();
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
-  if (!Ret || !Ret->getRetValue() || isa<CXXMethodDecl>(Def) ||
-      Def->getNumParams() != Call->getNumArgs())
+  const Expr *Ret = nullptr;
+  const FunctionDecl *Def = singleReturn(Call, Ret);
+  if (!Def)
     return SymbolicValue::unknown();
   Env Inner;
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
     Inner.CalleeParams[Def->getParamDecl(I)] =
         eval(Call->getArg(I), Vars, Depth + 1);
-  SymbolicValue V = eval(Ret->getRetValue(), Inner, Depth + 1);
+  SymbolicValue V = eval(Ret, Inner, Depth + 1);
   if (!V.Known)
     return V;
   for (Alternative &A : V.Alternatives) {
@@ -1007,9 +1508,7 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   if (E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
-      const llvm::APSInt &I = R.Val.getInt();
-      return SymbolicValue::constant(
-          I.isRepresentableByInt64() ? I.getExtValue() : INT64_MAX, {E, ""});
+      return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});
     }
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -1153,21 +1652,31 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       // Through (const void *), static_cast and reinterpret_cast to the
       // object the pointer was taken from.
       PointerValue Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
-      // A byte buffer cast to a typed pointer is a workspace: its bytes
-      // have no type the analysis can know.
+      // A pointer cast from one object type to another says the bytes are
+      // read as the new type: a byte workspace viewed as T *, a complex
+      // scalar kept as float[2] passed as cuComplex *. What they hold is
+      // not known.
       if (isa<ExplicitCastExpr>(Cast) && Cast->getType()->isPointerType() &&
           Cast->getSubExpr()->getType()->isPointerType()) {
         const QualType To = Cast->getType()->getPointeeType();
         const QualType From = Cast->getSubExpr()->getType()->getPointeeType();
         if (!To->isVoidType() && !From->isVoidType() &&
-            !From->isIncompleteType() && Ctx.getTypeSize(From) == 8 &&
-            Ctx.getTypeSize(To) != 8)
+            To.getCanonicalType().getUnqualifiedType() !=
+                From.getCanonicalType().getUnqualifiedType()) {
           Inner.Type = SymbolicValue::unknown();
+          Inner.IsZero = SymbolicValue::unknown();
+        }
       }
       if (!Inner.Type.Known && Cast->getCastKind() == CK_ArrayToPointerDecay)
         if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType()))
           Inner.Type = TypeOf(AT->getElementType(), Cast);
       return Inner;
+    }
+    case CK_IntegralToPointer: {
+      // cuMemAlloc's CUdeviceptr, cast to a typed pointer: where it lives.
+      PointerValue Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
+      Out.Where = Inner.Where;
+      return Out;
     }
     case CK_NullToPointer:
       return Out;
@@ -1181,16 +1690,9 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     // `const float beta = 1; &beta`: whether the scalar is zero.
     if (const VarDecl *V = referencedVar(Object))
       if (V->getType().isConstQualified() && V->getInit() &&
-          !V->getType().isVolatileQualified()) {
-        Expr::EvalResult R;
-        if (!V->getInit()->isValueDependent() &&
-            V->getInit()->EvaluateAsRValue(R, Ctx)) {
-          if (R.Val.isFloat())
-            Out.IsZero = SymbolicValue::constant(R.Val.getFloat().isZero(), {U, ""});
-          else if (R.Val.isInt())
-            Out.IsZero = SymbolicValue::constant(R.Val.getInt().isZero(), {U, ""});
-        }
-      }
+          !V->getType().isVolatileQualified())
+        if (std::optional<bool> Zero = isZeroScalar(V->getInit(), Ctx))
+          Out.IsZero = SymbolicValue::constant(*Zero, {U, ""});
     const Expr *Base = Object;
     while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
       Base = Sub->getBase()->IgnoreParenImpCasts();
@@ -1215,6 +1717,11 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       auto It = M.find(V);
       return It == M.end() ? SymbolicValue::unknown() : It->second;
     };
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      auto Bound = Vars.CalleePointers.find(P);
+      if (Bound != Vars.CalleePointers.end())
+        return Bound->second;
+    }
     if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
       // A local followed from its initialiser: what that says, and nothing
       // more (`T *p = (T *)workspace;` has an unknown origin).
@@ -1224,6 +1731,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       Out.Offset = Find(Vars.PtrOffset);
       return Out;
     }
+    // A local the walk did not follow (its address escaped, or the walk
+    // gave up) may hold anything its declared type allows.
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      return Out;
     // A typed parameter or global says what it points to.
     if (V->getType()->isPointerType())
       Out.Type = TypeOf(V->getType()->getPointeeType(), E);
@@ -1267,10 +1778,26 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     Out.Offset = Join(T.Offset, F.Offset);
     return Out;
   }
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Comma)
+    return evalPointer(B->getRHS(), Vars, Depth + 1);
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const llvm::StringRef Name =
         Callee && Callee->getIdentifier() ? Callee->getName() : "";
+    // A function whose body returns one expression (an identity function,
+    // a trait's `static T *get() { return &global; }`): what it returns.
+    const Expr *Ret = nullptr;
+    if (const FunctionDecl *Def = singleReturn(Call, Ret)) {
+      Env Inner;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const ParmVarDecl *P = Def->getParamDecl(I);
+        if (P->getType()->isPointerType())
+          Inner.CalleePointers[P] = evalPointer(Call->getArg(I), Vars, Depth + 1);
+        else
+          Inner.CalleeParams[P] = eval(Call->getArg(I), Vars, Depth + 1);
+      }
+      return evalPointer(Ret, Inner, Depth + 1);
+    }
     if (E->getType()->isPointerType())
       Out.Type = TypeOf(E->getType()->getPointeeType(), E);
     const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
@@ -1325,6 +1852,8 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
 }
 
 FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
+  if (Dead)
+    return PointerValue();
   if (GaveUp || !AtTarget)
     return evalPointer(E, Env(), 0);
   return evalPointer(E, *AtTarget, 0);
@@ -1333,7 +1862,7 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
 FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
   HandleValue Out;
   const VarDecl *V = referencedVar(E);
-  if (!V || GaveUp || !AtTarget || Aliased.lookup(V))
+  if (!V || GaveUp || Dead || !AtTarget || Aliased.lookup(V))
     return Out;
   auto Mode = AtTarget->HandleMode.find(V);
   if (Mode != AtTarget->HandleMode.end())

@@ -5,7 +5,9 @@
 // it, or "unknown". It sees through locals assigned before the call, fields
 // of local aggregates, trait constants, small functions that return a value,
 // arithmetic, casts and ternaries, and follows the enclosing function's
-// parameters to the call sites that pass constants. It never guesses: what
+// parameters to the call sites that pass constants. Statements are
+// executed along Clang's CFG of the function, so returns, throws, noreturn
+// calls, goto, switch, loops and dead branches are followed as they run. It never guesses: what
 // it cannot follow is unknown, and unknown values never yield findings.
 //
 //===----------------------------------------------------------------------===//
@@ -86,6 +88,7 @@ struct AtomInfo {
 /// Evaluates expressions inside one function, at one call in its body.
 class FunctionValues {
 public:
+  struct State;
   /// Parameter values from a call site (the wrapper analysis).
   using Bindings = llvm::DenseMap<const ParmVarDecl *, SymbolicValue>;
 
@@ -118,6 +121,15 @@ public:
   /// The guard under which the target is reached at all.
   const Guard &pathToTarget() const { return TargetPath; }
 
+  struct Facts;
+  struct Walk;
+
+  /// False when no path of the function reaches the target: it follows a
+  /// return, throw or noreturn call, or sits in a branch that cannot be
+  /// taken with the values known here (a constant condition of a template
+  /// instantiation, a parameter bound by a caller).
+  bool reachable() const { return !Dead; }
+
 private:
   struct Env;
   class Walker;
@@ -136,6 +148,8 @@ private:
   std::unique_ptr<Env> AtTarget;
   Guard TargetPath;
   bool GaveUp = false;
+  bool Dead = false;
+  llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
   llvm::DenseMap<const VarDecl *, bool> Escapes;
   llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
   llvm::DenseMap<const VarDecl *, bool> Aliased; // pointers copied elsewhere

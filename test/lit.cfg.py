@@ -62,6 +62,7 @@ config.substitutions.append(("%gemm_cuda_flags",
     % (config.gemm_cuda_root, header_flags)))
 config.substitutions.append(("%clang_tidy", config.gemm_clang_tidy))
 config.substitutions.append(("%plugin", config.gemm_plugin))
+config.substitutions.append(("%cuda_root", config.gemm_cuda_root))
 config.substitutions.append(("%other_clang_tidy", config.gemm_other_clang_tidy))
 config.substitutions.append(("%llvm_major", config.gemm_llvm_major))
 config.substitutions.append(("%other_llvm_major", config.gemm_other_llvm_major))

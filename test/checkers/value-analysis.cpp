@@ -172,6 +172,60 @@ void useFixedLd() {
   fixedLd<40>();
 }
 
+// ---- 8. control flow, as Clang's CFG has it --------------------------------------------
+
+void switchWhoseCasesAgree(int kind) {
+  int ld;
+  switch (kind) {
+  case 0:
+    ld = 8;
+    break;
+  default:
+    ld = 8;
+    break;
+  }
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+void errorPathWithGoto(int status) {
+  int ld = 8;
+  if (status)
+    goto done;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+done:
+  return;
+}
+
+void loopThatLeavesItAlone(int n) {
+  int ld = 8, sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += i;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+void branchThatCannotBeTaken(bool t) {
+  int ld = 8;
+  if (t)
+    return;
+  if (t)
+    ld = 64; // t is false here
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+// A branch a template parameter selects is judged where it runs: in the
+// half instantiation, where the fast-fp16 compute type is wrong.
+template <cudaDataType_t T> void branchPerInstantiation() {
+  if (T == CUDA_R_16F)
+    cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, vA, T, 8, vB, T, 8, be, vC, T, 8, CUBLAS_COMPUTE_32F_FAST_16F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: unsupported type combination for cublasGemmEx: computeType CUBLAS_COMPUTE_32F_FAST_16F, Atype/Btype CUDA_R_16F, Ctype CUDA_R_16F [gemm-type-combination]
+}
+template void branchPerInstantiation<CUDA_R_32F>(); // the branch is dead
+template void branchPerInstantiation<CUDA_R_16F>();
+
 // ---- must stay silent -------------------------------------------------------------------
 
 void rowMajorSwapDoneRight(int M, int N, int K) {

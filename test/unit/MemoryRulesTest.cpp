@@ -446,6 +446,19 @@ TEST(MemoryRules, TensorOpAlgorithmsOnFp32) {
   EXPECT_TRUE(run("cublasGemmEx", V).empty());
 }
 
+TEST(MemoryRules, TensorOpAlgorithmsOverrideFastTf32) {
+  CallValues V = validGemmEx();
+  V[Role::AType] = V[Role::BType] = V[Role::CType] = Value::of(dt::R_32F);
+  V[Role::ComputeType] = Value::of(ct::C32F_FAST_TF32);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty()) << "TF32 with the default algo";
+  V[Role::Algo] = Value::of(algo::DefaultTensorOp);
+  const Finding F = only(run("cublasGemmEx", V));
+  EXPECT_STREQ(F.RuleId, "precision.tensor-op-algo");
+  EXPECT_EQ(F.Value, algo::DefaultTensorOp);
+  V[Role::ComputeType] = Value::of(ct::C32F_FAST_16BF); // bf16 was asked for
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+}
+
 TEST(MemoryRules, TensorOpMathOnFp32) {
   CallValues V = validGemmEx();
   V.MathMode = Value::of(1); // CUBLAS_TENSOR_OP_MATH

@@ -938,6 +938,8 @@ private:
   // fp32 GEMMs that silently run in reduced precision (rulebook 1.4 and the
   // cublasMath_t header comment): a *_TENSOR_OP algorithm, or the deprecated
   // CUBLAS_TENSOR_OP_MATH math mode, both mean CUBLAS_COMPUTE_32F_FAST_16F.
+  // The algorithm overrides CUBLAS_COMPUTE_32F_FAST_TF32 too: TF32 was
+  // asked for, half precision (5 exponent bits) is what runs.
   void checkPrecision() {
     const bool Fp32Data =
         (DataA == dt::R_32F || DataA == dt::C_32F) &&
@@ -946,7 +948,9 @@ private:
                                   ? Api.FixedType == dt::R_32F ||
                                         Api.FixedType == dt::C_32F
                                   : Compute == ct::C32F;
-    if (Api.Vend != Vendor::Cublas || !Fp32Data || !PlainCompute)
+    const bool Tf32Compute =
+        Api.Types != TypeScheme::Fixed && Compute == ct::C32F_FAST_TF32;
+    if (Api.Vend != Vendor::Cublas || !Fp32Data || !(PlainCompute || Tf32Compute))
       return;
     const Value Algo = get(Role::Algo);
     if (Algo.Known && Algo.V >= algo::DefaultTensorOp &&
@@ -970,7 +974,8 @@ private:
       if (Algo.V == algo::DefaultTensorOp)
         F.Replacement = Default;
     }
-    if (In.MathMode.Known && (In.MathMode.V & 0xf) == 1 /*TENSOR_OP_MATH*/)
+    if (PlainCompute && In.MathMode.Known &&
+        (In.MathMode.V & 0xf) == 1 /*TENSOR_OP_MATH*/)
       add(Category::PrecisionLoss, "precision.tensor-op-math", Role::Handle, -1,
           In.MathMode.V,
           "the handle's math mode is the deprecated CUBLAS_TENSOR_OP_MATH: " +
