@@ -1,6 +1,7 @@
 //===--- GemmDiagnosis.cpp - gemm-tidy -----------------------------------===//
 
 #include "GemmDiagnosis.h"
+#include "ContextCache.h"
 #include "ValueAnalysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -57,20 +58,11 @@ private:
 };
 
 struct TUCache {
-  const ASTContext *Ctx = nullptr;
   std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
   std::unique_ptr<CallIndex> Index;
 };
 
-TUCache &cacheFor(ASTContext &Ctx) {
-  // clangd analyses translation units on several threads at once.
-  static thread_local TUCache Cache;
-  if (Cache.Ctx != &Ctx) {
-    Cache = TUCache();
-    Cache.Ctx = &Ctx;
-  }
-  return Cache;
-}
+TUCache &cacheFor(ASTContext &Ctx) { return contextCache<TUCache>(Ctx); }
 
 const CallIndex &callIndex(ASTContext &Ctx) {
   TUCache &C = cacheFor(Ctx);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ValueAnalysis.h"
+#include "ContextCache.h"
 #include "GemmCallAnalysis.h"
 
 #include "clang/AST/Attr.h"
@@ -26,7 +27,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 
 namespace clang::tidy::gemm {
@@ -501,23 +501,8 @@ struct FunctionEntry {
 // translation unit (a function with many calls, a wrapper analysed for
 // each of its callers). No graph where the function is too deep.
 FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
-  struct Cache {
-    const ASTContext *Ctx = nullptr;
-    unsigned Ended = 0;
-    llvm::DenseMap<const Stmt *, FunctionEntry> Functions; // by body
-  };
-  // clangd analyses translation units on several threads at once. A new
-  // context may reuse an ended one's address (clang-tidy on several files):
-  // every context that ends empties the caches made since.
-  static std::atomic<unsigned> ContextsEnded{0};
-  static thread_local Cache C;
-  if (C.Ctx != &Ctx || C.Ended != ContextsEnded.load()) {
-    C = Cache();
-    C.Ctx = &Ctx;
-    C.Ended = ContextsEnded.load();
-    Ctx.AddDeallocation([](void *) { ++ContextsEnded; }, nullptr);
-  }
-  auto [It, New] = C.Functions.try_emplace(Body);
+  using Cache = llvm::DenseMap<const Stmt *, FunctionEntry>; // by body
+  auto [It, New] = contextCache<Cache>(Ctx).try_emplace(Body);
   if (New && !nestedTooDeep(Body)) {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
