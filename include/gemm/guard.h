@@ -211,10 +211,15 @@ inline Depth depth() {
 
 inline void setHandler(Handler H) { detail::handlerSlot().store(H); }
 
+namespace detail {
+inline std::atomic<uint64_t> &memoryEpoch();
+} // namespace detail
+
 // Replace how pointers and pointer modes are inspected (nullptr restores
 // the defaults: the CUDA queries, and the guard's table of handles).
 inline void setPointerInspector(PointerInspector I) {
   detail::pointerInspectorSlot().store(I);
+  detail::memoryEpoch().fetch_add(1); // facts cached from the old one expire
 }
 inline void setPointerModeInspector(PointerModeInspector I) {
   detail::modeInspectorSlot().store(I);
