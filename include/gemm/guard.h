@@ -1297,7 +1297,7 @@ cublasStatus_t callReal(const Tuple &Args, std::index_sequence<I...>) {
   return Tag::call(passed<takesPointer(Api, I)>(std::get<I>(Args))...);
 }
 
-template <class Tag, class... A>
+template <class Tag>
 cublasStatus_t callChecked(const CallSite &Site, cublasStatus_t Status) {
   if (Status != CUBLAS_STATUS_SUCCESS)
     reportValidButFailed(Tag::Name, Site, Status);
