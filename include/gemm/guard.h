@@ -761,11 +761,19 @@ inline int64_t readGroupArray(const void *Array, unsigned Element, int64_t Base,
   std::vector<unsigned char> Bytes(static_cast<size_t>(N) * Element);
   const auto *Start = static_cast<const unsigned char *>(Array) + Base * Element;
   int64_t Got = N;
-  if (!readHost(Start, Bytes.data(), Bytes.size()))
-    for (Got = 0; Got < N && readHost(Start + Got * Element,
-                                      Bytes.data() + Got * Element, Element);
-         ++Got) {
+  if (!readHost(Start, Bytes.data(), Bytes.size())) {
+    // The readable entries are a prefix: find its end by bisection.
+    int64_t Lo = 0, Hi = N; // Lo entries read, Hi not all readable
+    while (Hi - Lo > 1) {
+      const int64_t Mid = Lo + (Hi - Lo) / 2;
+      if (readHost(Start + Lo * Element, Bytes.data() + Lo * Element,
+                   static_cast<size_t>(Mid - Lo) * Element))
+        Lo = Mid;
+      else
+        Hi = Mid;
     }
+    Got = Lo;
+  }
   for (int64_t I = 0; I < Got; ++I) {
     const unsigned char *E = Bytes.data() + I * Element;
     int64_t V = 0;
