@@ -46,7 +46,10 @@ dlsym(void *Handle, const char *Name) {
   const gemm::runtime::DlsymFunction Fn = gemm::runtime::glibcDlsym();
   if (!Fn)
     return nullptr;
-  if (std::strncmp(Name, "cublas", 6) == 0) {
+  // RTLD_DEFAULT finds the preload's definitions already; RTLD_NEXT is
+  // relative to the caller, which only the tail call keeps.
+  if (Handle != RTLD_DEFAULT && Handle != RTLD_NEXT &&
+      std::strncmp(Name, "cublas", 6) == 0) {
     void *Found = Fn(Handle, Name);
     if (gemm::runtime::isInLibrary(gemm::runtime::Library::Cublas, Found))
       if (void *Own = ownDefinition(Name))

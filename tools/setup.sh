@@ -31,9 +31,10 @@ packages="cmake ninja-build python3 libgtest-dev libbenchmark-dev"
 # the .deb's dependencies come from dpkg-shlibdeps; the CI test reads YAML;
 # the CodeChecker test installs it in a virtual environment.
 packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev python3-yaml"
-packages="$packages python3-venv"
+# The runtime guard's tests build a CPython extension module.
+packages="$packages python3-venv python3-dev"
 # Per LLVM: the compiler, clang-tidy and its headers, FileCheck and lit, and
-# compiler-rt (the runtime guard's ThreadSanitizer test).
+# compiler-rt (ThreadSanitizer, the fuzz targets, the sanitized unit tests).
 for v in $versions; do
   packages="$packages clang-$v clang-tidy-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools libclang-rt-$v-dev"
 done

@@ -211,10 +211,15 @@ inline Depth depth() {
 
 inline void setHandler(Handler H) { detail::handlerSlot().store(H); }
 
+namespace detail {
+inline std::atomic<uint64_t> &memoryEpoch();
+} // namespace detail
+
 // Replace how pointers and pointer modes are inspected (nullptr restores
 // the defaults: the CUDA queries, and the guard's table of handles).
 inline void setPointerInspector(PointerInspector I) {
   detail::pointerInspectorSlot().store(I);
+  detail::memoryEpoch().fetch_add(1); // facts cached from the old one expire
 }
 inline void setPointerModeInspector(PointerModeInspector I) {
   detail::modeInspectorSlot().store(I);
@@ -756,11 +761,19 @@ inline int64_t readGroupArray(const void *Array, unsigned Element, int64_t Base,
   std::vector<unsigned char> Bytes(static_cast<size_t>(N) * Element);
   const auto *Start = static_cast<const unsigned char *>(Array) + Base * Element;
   int64_t Got = N;
-  if (!readHost(Start, Bytes.data(), Bytes.size()))
-    for (Got = 0; Got < N && readHost(Start + Got * Element,
-                                      Bytes.data() + Got * Element, Element);
-         ++Got) {
+  if (!readHost(Start, Bytes.data(), Bytes.size())) {
+    // The readable entries are a prefix: find its end by bisection.
+    int64_t Lo = 0, Hi = N; // Lo entries read, Hi not all readable
+    while (Hi - Lo > 1) {
+      const int64_t Mid = Lo + (Hi - Lo) / 2;
+      if (readHost(Start + Lo * Element, Bytes.data() + Lo * Element,
+                   static_cast<size_t>(Mid - Lo) * Element))
+        Lo = Mid;
+      else
+        Hi = Mid;
     }
+    Got = Lo;
+  }
   for (int64_t I = 0; I < Got; ++I) {
     const unsigned char *E = Bytes.data() + I * Element;
     int64_t V = 0;
@@ -851,13 +864,20 @@ constexpr unsigned KeyWords = rules::MaxArgs + 3, CacheLines = 1024;
 struct Key {
   uint64_t W[KeyWords];
   unsigned N = 0;
-  uint64_t Hash = 0xcbf29ce484222325ull;
-  void add(uint64_t V) {
-    W[N++] = V;
-    Hash = (Hash ^ V) * 0x100000001b3ull;
-    Hash ^= Hash >> 29;
-  }
+  uint64_t Hash = 0;
 };
+
+// Rotated words summed (independent, no chain to wait for), then one
+// multiplication to mix.
+template <unsigned N> uint64_t keyHash(const uint64_t *W) {
+  uint64_t Sum = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    const unsigned R = (I * 23 + 5) % 64;
+    Sum += (W[I] << R) | (W[I] >> ((64 - R) % 64));
+  }
+  Sum *= 0x9E3779B97F4A7C15ull;
+  return Sum ^ (Sum >> 29);
+}
 
 struct CacheLine {
   std::atomic<uint64_t> Seq{0}; // odd while written; 0 while empty
@@ -866,16 +886,16 @@ struct CacheLine {
 
 inline CacheLine &cacheLine(const Key &K) {
   static CacheLine Lines[CacheLines];
-  return Lines[(K.Hash ^ (K.Hash >> 32)) % CacheLines];
+  return Lines[K.Hash % CacheLines];
 }
 
-inline bool isCachedClean(const Key &K) {
+template <unsigned N> bool isCachedClean(const Key &K) {
   CacheLine &L = cacheLine(K);
   const uint64_t S = L.Seq.load(std::memory_order_acquire);
   if (S == 0 || (S & 1))
     return false;
   bool Same = true;
-  for (unsigned I = 0; I < K.N; ++I)
+  for (unsigned I = 0; I < N; ++I)
     Same &= L.W[I].load(std::memory_order_relaxed) == K.W[I];
   std::atomic_thread_fence(std::memory_order_acquire);
   return Same && L.Seq.load(std::memory_order_relaxed) == S;
@@ -894,19 +914,20 @@ inline void rememberClean(const Key &K) {
 
 template <class Tag, class... A> inline const char InstanceId = 0;
 
-template <class A> bool addKeyWord(Key &K, const A &Arg) {
+// An argument as a word of the key; NonNull turns false on a null pointer
+// (findings, or *beta decides).
+template <class A> uint64_t keyWord(const A &Arg, bool &NonNull) {
   if constexpr (std::is_pointer_v<A>) {
-    K.add(reinterpret_cast<uintptr_t>(Arg));
-    return Arg != nullptr; // a null pointer: findings, or *beta decides
+    NonNull &= Arg != nullptr;
+    return reinterpret_cast<uintptr_t>(Arg);
   } else if constexpr (std::is_null_pointer_v<A>) {
-    return false;
+    NonNull = false;
+    return 0;
   } else {
-    K.add(static_cast<uint64_t>(static_cast<int64_t>(Arg)));
-    return true;
+    return static_cast<uint64_t>(static_cast<int64_t>(Arg));
   }
 }
 
-// The key of a call, or false where its verdict must not be cached.
 template <class First, class... Rest>
 cublasHandle_t handleOf(const First &Handle, const Rest &...) {
   if constexpr (std::is_pointer_v<First>)
@@ -916,17 +937,26 @@ cublasHandle_t handleOf(const First &Handle, const Rest &...) {
     return nullptr;
 }
 
-template <class Tag, class... A>
-bool makeKey(const rules::ApiInfo &Api, Key &K, const A &...Args) {
+constexpr unsigned KeyHead = 3; // instantiation, epoch, pointer mode
+
+// The key of a call, or false where its verdict must not be cached.
+template <class Tag, class... A, size_t... I>
+bool makeKey(const rules::ApiInfo &Api, Key &K, std::index_sequence<I...>,
+             const A &...Args) {
+  static_assert(KeyHead + sizeof...(A) <= KeyWords, "too many arguments");
   if (Api.isGrouped())
     return false; // the host arrays' contents are not in the key
   const bool Pointers = depth() == Depth::Pointers;
   if (Pointers && !trackingLive().load(std::memory_order_acquire))
     return false;
-  K.add(reinterpret_cast<uintptr_t>(&InstanceId<Tag, A...>));
-  K.add(Pointers ? memoryEpoch().load(std::memory_order_acquire) : 0);
-  K.add(Pointers ? static_cast<uint64_t>(handleMode(handleOf(Args...))) : 0);
-  return (... && addKeyWord(K, Args));
+  K.W[0] = reinterpret_cast<uintptr_t>(&InstanceId<Tag, A...>);
+  K.W[1] = Pointers ? memoryEpoch().load(std::memory_order_acquire) : 0;
+  K.W[2] = Pointers ? static_cast<uint64_t>(handleMode(handleOf(Args...))) : 0;
+  bool NonNull = true;
+  ((K.W[KeyHead + I] = keyWord(Args, NonNull)), ...);
+  K.N = KeyHead + sizeof...(A);
+  K.Hash = keyHash<KeyHead + sizeof...(A)>(K.W);
+  return NonNull;
 }
 
 // --- call sites --------------------------------------------------------------------
@@ -1275,7 +1305,7 @@ cublasStatus_t callReal(const Tuple &Args, std::index_sequence<I...>) {
   return Tag::call(passed<takesPointer(Api, I)>(std::get<I>(Args))...);
 }
 
-template <class Tag, class... A>
+template <class Tag>
 cublasStatus_t callChecked(const CallSite &Site, cublasStatus_t Status) {
   if (Status != CUBLAS_STATUS_SUCCESS)
     reportValidButFailed(Tag::Name, Site, Status);
@@ -1345,9 +1375,9 @@ cublasStatus_t invoke(const CallSite &Site, A... Args) {
                          std::index_sequence_for<A...>{});
   constexpr const rules::ApiInfo &Api = rules::ApiTable[rowOf(Tag::Name)];
   Key K;
-  if (!makeKey<Tag>(Api, K, Args...))
+  if (!makeKey<Tag>(Api, K, std::index_sequence_for<A...>{}, Args...))
     return checkAndCall<Tag>(Site, nullptr, Args...);
-  if (isCachedClean(K))
+  if (isCachedClean<KeyHead + sizeof...(A)>(K))
     return callChecked<Tag>(Site, callReal<Tag>(std::forward_as_tuple(Args...),
                                                 std::index_sequence_for<A...>{}));
   return checkAndCall<Tag>(Site, &K, Args...);

@@ -39,6 +39,14 @@ CallValues strided(int64_t M, int64_t N, int64_t StrideC, int64_t Batch) {
   return V;
 }
 
+// A at the start of a 1 MiB allocation.
+CallValues inMegabyte(CallValues V) {
+  PointerFacts &A = V.pointer(Role::A);
+  A.Address = A.AllocBegin = Value::of(0x10000);
+  A.AllocEnd = Value::of(0x10000 + (1 << 20));
+  return V;
+}
+
 TEST(GuardRules, OverlapOfHugeSpansIsFound) {
   // ldc * (n - 1) + m wraps past INT64_MAX: the span is larger than any
   // stride, so the matrices overlap.
@@ -70,10 +78,7 @@ TEST(GuardRules, ExtentOfHugeSpansIsFound) {
   V[Role::M] = V[Role::Lda] = V[Role::Ldc] = Value::of(Big);
   V[Role::K] = Value::of(Big);
   V[Role::BatchCount] = Value::of(1);
-  PointerFacts &A = V.pointer(Role::A);
-  A.Address = A.AllocBegin = Value::of(0x10000);
-  A.AllocEnd = Value::of(0x10000 + (1 << 20));
-  const auto Fs = run("cublasSgemmStridedBatched_64", V);
+  const auto Fs = run("cublasSgemmStridedBatched_64", inMegabyte(V));
   EXPECT_TRUE(hasRule(Fs, "buffer.extent")) << describe(Fs);
   bool Saturated = false;
   for (const Finding &F : Fs)
@@ -87,10 +92,7 @@ TEST(GuardRules, ExtentOfHugeStridesIsFound) {
   V[Role::StrideA] = Value::of(INT64_MAX / 2 + 1);
   V[Role::Lda] = Value::of(8);
   V[Role::K] = Value::of(8);
-  PointerFacts &A = V.pointer(Role::A);
-  A.Address = A.AllocBegin = Value::of(0x10000);
-  A.AllocEnd = Value::of(0x10000 + (1 << 20));
-  const auto Fs = run("cublasSgemmStridedBatched_64", V);
+  const auto Fs = run("cublasSgemmStridedBatched_64", inMegabyte(V));
   EXPECT_TRUE(hasRule(Fs, "buffer.extent")) << describe(Fs);
 }
 
