@@ -216,7 +216,7 @@ inline constexpr AttrInfo PreferenceAttributes[] = {
 #undef GEMM_LT_ROW
 
 // The attribute Id of an object, or nullptr where no header has it.
-inline const AttrInfo *findAttribute(Object O, int64_t Id) {
+constexpr const AttrInfo *findAttribute(Object O, int64_t Id) {
   auto Find = [Id](const auto &Table) -> const AttrInfo * {
     for (const AttrInfo &A : Table)
       if (A.Id == Id)
