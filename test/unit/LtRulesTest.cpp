@@ -618,6 +618,32 @@ TEST(LtRules, PointerMode) {
   EXPECT_NO_RULE(VL.check(), "LT-PTR-VECLEN");
 }
 
+TEST(LtRules, ScalarTypes) {
+  Gemm S = fp16(); // COMPUTE_32F with fp16 data: alpha is float
+  S.V.pointer(Arg::Alpha).PointeeType = v(dt::R_32F);
+  EXPECT_CLEAN(S.check());
+  S.V.pointer(Arg::Beta).PointeeType = v(dt::R_16F);
+  EXPECT_RULE(S.check(), "LT-TYPE-ALPHA");
+}
+
+TEST(LtRules, AlignmentAssumedByTheHeuristic) {
+  Gemm S = fp16();
+  S.V.AlgoMinAlignment[MatA] = v(256);
+  EXPECT_CLEAN(S.check());
+  S.V.pointer(Arg::A).Address = v(0x7f0000000010); // a sub-tensor view
+  auto Fs = S.check();
+  EXPECT_RULE(Fs, "LT-ALIGN-PREF");
+  EXPECT_FALSE(hasError(Fs));
+  S.V.AlgoMinAlignment[MatA] = v(16);
+  EXPECT_CLEAN(S.check());
+  Gemm B = fp16(); // pytorch#194497: a bias slice less aligned than before
+  B.desc(desc::EPILOGUE, epi::Bias).desc(desc::BIAS_POINTER, 0x7f0003000002);
+  B.V.AlgoBiasAlignment = v(16);
+  EXPECT_RULE(B.check(), "LT-EPI-ALIGN");
+  B.desc(desc::BIAS_POINTER, 0x7f0003000010);
+  EXPECT_CLEAN(B.check());
+}
+
 // --- epilogues ---------------------------------------------------------------------------------
 
 TEST(LtRules, Epilogues) {

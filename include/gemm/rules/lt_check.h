@@ -401,6 +401,10 @@ struct MatmulValues {
   Value BetaIsZero;
   Value WorkspaceSize;
   Value AlgoWorkspaceSize; // what the heuristic said this algo needs
+  // What the heuristic assumed when it chose the algo: the preference's
+  // MIN_ALIGNMENT_{A,B,C,D}_BYTES and the alignment of the bias pointer.
+  Value AlgoMinAlignment[4];
+  Value AlgoBiasAlignment;
   Value RequestedAlgoCount;
   Value ComputeCapability; // major * 10 + minor
   int64_t LibraryVersion = 0;
@@ -1245,6 +1249,18 @@ private:
                    : "when a layout uses CUBLASLT_BATCH_MODE_POINTER_ARRAY"));
     if (In.Heuristic)
       return;
+    // LT-TYPE-ALPHA: *alpha and *beta have the scale type.
+    for (Arg A : {Arg::Alpha, Arg::Beta}) {
+      const Value PT = In.pointer(A).PointeeType;
+      if (PT.Known && PT.V >= 0 && Scale >= 0 && PT.V != Scale)
+        err(Category::ScalarType, "LT-TYPE-ALPHA", Subject{A, -1}, PT.V,
+            q(argName(A)) + " points to '" +
+                (cxxTypeName(PT.V) ? cxxTypeName(PT.V) : typeName(PT.V)) +
+                "' but the scale type is " + typeName(Scale) + " ('" +
+                (cxxTypeName(Scale) ? cxxTypeName(Scale) : typeName(Scale)) +
+                "'); cuBLASLt reads its bytes as that type")
+            .Bound = Scale;
+    }
     // LT-PTR-NULL.
     if (isNull(Arg::Alpha))
       err(Category::ScalarPointerMode, "LT-PTR-NULL", Subject{Arg::Alpha, -1}, 0,
@@ -1492,11 +1508,31 @@ private:
                 " bytes past a 4-byte boundary; int8 matmuls need 4-byte "
                 "aligned matrices")
             .Bound = 4;
+      // LT-ALIGN-PREF: less aligned than the heuristic was told.
+      const Value Want = In.AlgoMinAlignment[M];
+      const int64_t Have = P.Address.V & -P.Address.V;
+      if (Want.Known && Want.V > 0 && Have < Want.V)
+        warn(Category::BufferType, "LT-ALIGN-PREF", Subject{A, -1}, Have,
+             q(argName(A)) + " is only " + num(Have) +
+                 "-byte aligned but the algo was chosen for " + num(Want.V) +
+                 "-byte alignment (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_" +
+                 matrixLetter(M) + "_BYTES); cublasLtMatmul may fail",
+             "set the preference to the real alignment before the heuristic query")
+            .Bound = Want.V;
       if (P.Where == Residency::Pageable)
         err(Category::BufferType, "LT-PTR-LOC", Subject{A, -1}, P.Address.V,
             q(argName(A)) + " points to pageable host memory; cuBLASLt reads "
                             "matrices on the device");
     }
+    // LT-EPI-ALIGN: the bias no less aligned than at the heuristic query.
+    const Value Bias = d(desc::BIAS_POINTER);
+    if (Bias.Known && Bias.V && In.AlgoBiasAlignment.Known &&
+        (Bias.V & -Bias.V) < In.AlgoBiasAlignment.V)
+      warn(Category::Epilogue, "LT-EPI-ALIGN", da(desc::BIAS_POINTER), Bias.V,
+           dn(desc::BIAS_POINTER) + " is only " + num(Bias.V & -Bias.V) +
+               "-byte aligned but was " + num(In.AlgoBiasAlignment.V) +
+               "-byte aligned when the heuristic chose the algo")
+          .Bound = In.AlgoBiasAlignment.V;
     // LT-SCALE-TILE: block scale factors start 16-byte aligned.
     for (int64_t A : ScaleModeAttrs) {
       const int64_t Mode = dv(A, 0), Ptr = scalePointerFor(A);
