@@ -1,0 +1,911 @@
+// gemm/lt_guard.h - the gemm-tidy runtime guard for cuBLASLt.
+//
+// Follows every cuBLASLt matmul descriptor, matrix layout and matmul
+// preference from Create (or Init) through SetAttribute to Destroy in a
+// shadow state, checks each attribute as it is set, and checks the whole
+// setup at cublasLtMatmulAlgoGetHeuristic and cublasLtMatmul with the rules
+// core (gemm/rules/lt_check.h) and what only a run knows: the device's
+// compute capability, where alpha, beta, the matrices, bias, scales and the
+// workspace live and how they are aligned, and what the heuristic assumed.
+//
+// Same routes, policies (GEMM_GUARD, GEMM_GUARD_DEPTH), log (GEMM_GUARD_LOG)
+// and message format as the GemmEx guard (gemm/guard.h, docs/cublaslt.md):
+//   * whole translation unit: `-include gemm/lt_guard.h` (it includes
+//     gemm/guard.h, so the cublasGemmEx family is guarded too);
+//   * explicit: define GEMM_GUARD_NO_MACROS and call
+//     gemm::guard::lt::cublasLtMatmul(...) and the other names below;
+//   * unmodified binaries: libgemm_guard_preload.so.
+//
+// Shadow state: a fixed table of slots keyed by the object's address, read
+// and written with atomics only (no lock on any path, nothing to reset after
+// fork), dropped on Destroy; re-creating an object at the same address
+// reuses its slot. Objects the guard never saw created (or more live
+// objects than slots) have unknown attributes, so the rules stay silent on
+// them.
+#ifndef GEMM_LT_GUARD_H
+#define GEMM_LT_GUARD_H
+
+#include "gemm/guard.h"
+#include "gemm/rules/lt_check.h"
+
+#include <cublasLt.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace gemm {
+namespace guard {
+namespace lt {
+
+namespace rl = rules::lt;
+
+// What a check of one Lt call found.
+struct LtReport {
+  const char *Function;
+  std::string Where;
+  std::vector<rl::Finding> Findings;
+};
+using LtHandler = void (*)(const LtReport &);
+// The device's compute capability as major * 10 + minor, or -1 where it is
+// not known (no GPU). Tests and tools may install their own.
+using DeviceInspector = int (*)();
+
+namespace detail {
+
+inline std::atomic<LtHandler> &handlerSlot() {
+  static std::atomic<LtHandler> Slot{nullptr};
+  return Slot;
+}
+inline std::atomic<DeviceInspector> &deviceSlot() {
+  static std::atomic<DeviceInspector> Slot{nullptr};
+  return Slot;
+}
+
+// --- shadow state -------------------------------------------------------------
+
+constexpr uintptr_t Empty = 0, Tombstone = 1;
+constexpr unsigned Slots = 2048, MaxProbe = 64;
+
+struct Shadow {
+  std::atomic<uintptr_t> Key{Empty};
+  std::atomic<uint64_t> KnownMask{0}; // bit Id: Attr[Id] is known
+  std::atomic<int64_t> Attr[rl::MaxAttributes] = {};
+};
+
+inline Shadow *table() {
+  static Shadow Table[Slots];
+  return Table;
+}
+
+inline unsigned slotOf(uintptr_t Key) {
+  return static_cast<unsigned>((Key >> 4) * 0x9E3779B97F4A7C15ull >> 53) %
+         Slots;
+}
+
+inline Shadow *find(const void *Object) {
+  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+  if (Key <= Tombstone)
+    return nullptr;
+  Shadow *T = table();
+  for (unsigned I = 0, S = slotOf(Key); I < MaxProbe; ++I, S = (S + 1) % Slots) {
+    const uintptr_t K = T[S].Key.load(std::memory_order_acquire);
+    if (K == Key)
+      return &T[S];
+    if (K == Empty)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The slot of Object, claimed if it has none; nullptr when the table is full
+// around it (the object is then not tracked).
+inline Shadow *claim(const void *Object) {
+  if (Shadow *S = find(Object))
+    return S;
+  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+  if (Key <= Tombstone)
+    return nullptr;
+  Shadow *T = table();
+  for (unsigned I = 0, S = slotOf(Key); I < MaxProbe; ++I, S = (S + 1) % Slots) {
+    uintptr_t K = T[S].Key.load(std::memory_order_acquire);
+    if ((K == Empty || K == Tombstone) &&
+        T[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+      return &T[S];
+  }
+  return nullptr;
+}
+
+inline void drop(const void *Object) {
+  if (Shadow *S = find(Object)) {
+    S->KnownMask.store(0, std::memory_order_release);
+    S->Key.store(Tombstone, std::memory_order_release);
+  }
+}
+
+inline void store(Shadow &S, const rl::ObjectState &State) {
+  uint64_t Mask = 0;
+  for (int64_t Id = 0; Id < rl::MaxAttributes; ++Id)
+    if (State[Id].Known) {
+      S.Attr[Id].store(State[Id].V, std::memory_order_relaxed);
+      Mask |= uint64_t{1} << Id;
+    }
+  S.KnownMask.store(Mask, std::memory_order_release);
+}
+
+inline void record(const void *Object, const rl::ObjectState &State) {
+  if (Shadow *S = claim(Object))
+    store(*S, State);
+}
+
+inline void recordAttribute(const void *Object, int64_t Id, int64_t V) {
+  if (Id < 0 || Id >= rl::MaxAttributes)
+    return;
+  if (Shadow *S = find(Object)) {
+    S->Attr[Id].store(V, std::memory_order_relaxed);
+    S->KnownMask.fetch_or(uint64_t{1} << Id, std::memory_order_release);
+  }
+}
+
+// The attributes of Object as far as the guard saw them set; every value
+// unknown for an untracked object.
+inline rl::ObjectState stateOf(const void *Object) {
+  rl::ObjectState State;
+  if (const Shadow *S = find(Object)) {
+    const uint64_t Mask = S->KnownMask.load(std::memory_order_acquire);
+    for (int64_t Id = 0; Id < rl::MaxAttributes; ++Id)
+      if (Mask >> Id & 1)
+        State[Id] = rules::Value::of(S->Attr[Id].load(std::memory_order_relaxed));
+  }
+  return State;
+}
+
+// --- what the heuristic chose (LT-WS-SIZE, LT-ALIGN-PREF, LT-EPI-ALIGN) ----------
+
+struct AlgoRecord {
+  std::atomic<uint64_t> Key{0};
+  std::atomic<int64_t> Workspace{0};
+  std::atomic<int64_t> MinAlignment[4] = {};
+  std::atomic<int64_t> BiasAlignment{0};
+};
+constexpr unsigned AlgoSlots = 256;
+
+inline AlgoRecord *algoTable() {
+  static AlgoRecord Table[AlgoSlots];
+  return Table;
+}
+
+// One key for an algo and the descriptors it was chosen for.
+inline uint64_t algoKey(const cublasLtMatmulAlgo_t *Algo, const void *const (&Objects)[5]) {
+  uint64_t H = 1469598103934665603ull;
+  auto Mix = [&H](uint64_t V) { H = (H ^ V) * 1099511628211ull; };
+  for (uint64_t Word : Algo->data)
+    Mix(Word);
+  for (const void *O : Objects)
+    Mix(reinterpret_cast<uintptr_t>(O));
+  return H | 1; // never 0, the empty key
+}
+
+inline int64_t alignmentOf(uintptr_t Address) {
+  return Address ? static_cast<int64_t>(Address & (~Address + 1)) : 0;
+}
+
+// --- run-time facts --------------------------------------------------------------
+
+inline int computeCapability() {
+  if (DeviceInspector Custom = deviceSlot().load())
+    return Custom();
+  static std::atomic<int> Cache[16] = {};
+  const cudaError_t Before = cudaPeekAtLastError();
+  int Device = -1, Major = 0, Minor = 0;
+  int Result = -1;
+  if (cudaGetDevice(&Device) == cudaSuccess && Device >= 0) {
+    if (Device < 16 && Cache[Device].load() > 0)
+      return Cache[Device].load();
+    if (cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
+                               Device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor,
+                               Device) == cudaSuccess)
+      Result = Major * 10 + Minor;
+    if (Device < 16 && Result > 0)
+      Cache[Device].store(Result);
+  }
+  if (Before == cudaSuccess)
+    (void)cudaGetLastError(); // leave the caller's error state as it was
+  return Result;
+}
+
+template <class LibVersionFn> int64_t libraryVersion(LibVersionFn Fn) {
+  static const int64_t Version = Fn ? static_cast<int64_t>(Fn()) : 0;
+  return Version;
+}
+
+// Reads a scalar of cudaDataType Type at P as an integer: its value for
+// integer types, 0/1 for zero/non-zero for floating types. Unknown where the
+// type is not one the rules read.
+inline rules::Value readScalar(const void *P, int64_t Type) {
+  namespace dt = rules::dt;
+  switch (Type) {
+  case dt::R_32F: return rules::Value::of(*static_cast<const float *>(P) != 0);
+  case dt::R_64F: return rules::Value::of(*static_cast<const double *>(P) != 0);
+  case dt::R_16F: {
+    uint16_t Bits;
+    std::memcpy(&Bits, P, 2);
+    return rules::Value::of((Bits & 0x7fff) != 0);
+  }
+  case dt::R_32I: return rules::Value::of(*static_cast<const int32_t *>(P));
+  default: return rules::Value::unknown();
+  }
+}
+
+// --- reporting ----------------------------------------------------------------------
+
+inline std::string subject(const rl::Finding &F) { return rl::subjectName(F.About); }
+
+inline void printReport(const LtReport &R) {
+  std::string Text;
+  for (const rl::Finding &F : R.Findings)
+    Text += "gemm-guard: " + R.Where + ": " + R.Function + ": " +
+            (F.Sev == rl::Severity::Warning ? "warning: " : "") + F.Message +
+            " [" + rules::categoryName(F.Cat) + "]\n";
+  std::fputs(Text.c_str(), stderr);
+}
+
+// One JSON object per line, as the GemmEx guard writes them, with the Lt
+// rule ids and the objects' attributes the findings name.
+inline void writeLog(const LtReport &R, const char *Outcome,
+                     std::initializer_list<std::pair<const char *, int64_t>> Args) {
+  static const int Fd = [] {
+    const char *Path = std::getenv("GEMM_GUARD_LOG");
+    if (!Path || !*Path)
+      return -1;
+    return ::open(Path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  }();
+  if (Fd < 0)
+    return;
+  using guard::detail::jsonString;
+  std::string J = "{\"guard\":\"gemm-guard\",\"version\":1,\"function\":" +
+                  jsonString(R.Function) + ",\"site\":" + jsonString(R.Where) +
+                  ",\"pid\":" + std::to_string(::getpid()) +
+                  ",\"outcome\":" + jsonString(Outcome) + ",\"args\":[";
+  bool First = true;
+  for (const auto &A : Args) {
+    J += std::string(First ? "" : ",") + "{\"name\":" + jsonString(A.first) +
+         ",\"value\":" + std::to_string(A.second) + "}";
+    First = false;
+  }
+  J += "],\"findings\":[";
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const rl::Finding &F = R.Findings[I];
+    J += std::string(I ? "," : "") + "{\"check\":" +
+         jsonString(rules::categoryName(F.Cat)) + ",\"rule\":" +
+         jsonString(F.RuleId) + ",\"severity\":" +
+         jsonString(F.Sev == rl::Severity::Error ? "error" : "warning") +
+         ",\"param\":" + jsonString(subject(F)) +
+         ",\"value\":" + std::to_string(F.Value) +
+         ",\"bound\":" + std::to_string(F.Bound) +
+         ",\"message\":" + jsonString(F.Message) + "}";
+  }
+  J += "]}\n";
+  ::flock(Fd, LOCK_EX);
+  ssize_t Written = ::write(Fd, J.data(), J.size());
+  (void)Written;
+  ::flock(Fd, LOCK_UN);
+}
+
+// The findings decide: true to call cuBLASLt, false to return
+// CUBLAS_STATUS_INVALID_VALUE. Warnings are reported and never block.
+inline bool decide(const char *Function, const CallSite &Site,
+                   std::vector<rl::Finding> Findings,
+                   std::initializer_list<std::pair<const char *, int64_t>> Args = {}) {
+  if (Findings.empty())
+    return true;
+  const bool Error = rl::hasError(Findings);
+  const Policy P = policy();
+  const LtReport R{Function, guard::detail::describeSite(Site), std::move(Findings)};
+  if (LtHandler H = handlerSlot().load())
+    H(R);
+  else
+    printReport(R);
+  writeLog(R,
+           !Error || P == Policy::Warn ? "called"
+           : P == Policy::Abort        ? "aborted"
+                                       : "rejected",
+           Args);
+  if (Error && P == Policy::Abort)
+    std::abort();
+  return !Error || P == Policy::Warn;
+}
+
+// cuBLASLt failed although the rules found nothing: say so once per call
+// site and status, and how to make cuBLASLt say why. Lock-free, so that a
+// fork can never inherit a held lock.
+inline void reportValidButFailed(const char *Function, const CallSite &Site,
+                                 cublasStatus_t Status) {
+  static std::atomic<uint64_t> Seen[64] = {};
+  const uint64_t Key =
+      ((reinterpret_cast<uintptr_t>(Site.Caller ? Site.Caller : Site.File) *
+        1099511628211ull) ^ (uint64_t(Site.Line) << 8) ^ uint64_t(Status)) | 1;
+  for (auto &S : Seen) {
+    uint64_t K = S.load();
+    if (K == Key)
+      return;
+    if (K == 0 && S.compare_exchange_strong(K, Key))
+      break;
+    if (K == Key)
+      return;
+  }
+  guard::detail::complain(
+      guard::detail::describeSite(Site) + ": " + Function + " returned " +
+      guard::detail::statusName(Status) +
+      " although its arguments are valid per the gemm-tidy rulebook; rerun "
+      "with CUBLASLT_LOG_LEVEL=1 (or CUBLASLT_LOG_MASK) for cuBLASLt's reason");
+}
+
+inline bool checking() { return policy() != Policy::Off; }
+inline bool pointerDepth() { return depth() == Depth::Pointers; }
+
+// --- the static type of a SetAttribute buffer (header route) -----------------------
+
+template <class T> void describeBuffer(rl::AttributeCall &C) {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_void_v<U> || std::is_same_v<U, char> ||
+                std::is_same_v<U, unsigned char> ||
+                std::is_same_v<U, signed char>) {
+    // raw bytes (memcpy-style buffers, int8_t for FAST_ACCUM): unknown
+  } else {
+    C.PointeeSize = rules::Value::of(sizeof(U));
+    C.PointeeIsPointer = rules::Value::of(std::is_pointer_v<U> ? 1 : 0);
+    if constexpr (std::is_arithmetic_v<U> || std::is_enum_v<U>)
+      C.PointeeIsFloat = rules::Value::of(std::is_floating_point_v<U> ? 1 : 0);
+  }
+}
+
+// The value an attribute buffer holds, read as the attribute's type.
+inline rules::Value readAttribute(const void *Buf, rl::AttrType Type) {
+  switch (Type) {
+  case rl::AttrType::Int8: { int8_t V; std::memcpy(&V, Buf, 1); return rules::Value::of(V); }
+  case rl::AttrType::UInt16: { uint16_t V; std::memcpy(&V, Buf, 2); return rules::Value::of(V); }
+  case rl::AttrType::Int32: { int32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::UInt32: { uint32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::Float: { uint32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::Int64:
+  case rl::AttrType::UInt64:
+  case rl::AttrType::Pointer: { int64_t V; std::memcpy(&V, Buf, 8); return rules::Value::of(V); }
+  }
+  return rules::Value::unknown();
+}
+
+// --- the guarded entry points ---------------------------------------------------------
+// Each takes the caller's site and the real function; the routes (macros,
+// explicit calls, the preload library) supply both.
+
+template <class Fn>
+cublasStatus_t create(const CallSite &Site, Fn Real, cublasLtHandle_t *Handle) {
+  if (checking() && !Handle &&
+      !decide("cublasLtCreate", Site,
+              {rl::Finding{rules::Category::InvalidEnum, "LT-OBJ-CREATE",
+                           rl::Severity::Error, rl::Subject{rl::Arg::Handle, -1},
+                           0, 0, "'lightHandle' must not be NULL", ""}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return Real(Handle);
+}
+
+template <class Fn>
+cublasStatus_t destroyHandle(const CallSite &, Fn Real, cublasLtHandle_t Handle) {
+  return Real(Handle);
+}
+
+// The object kinds, for the entry points shared by the three of them.
+template <rl::Object O> struct Kind;
+template <> struct Kind<rl::Object::MatmulDesc> {
+  using Handle = cublasLtMatmulDesc_t;
+  static constexpr rl::Arg Owner = rl::Arg::ComputeDesc;
+  static constexpr const char *Set = "cublasLtMatmulDescSetAttribute";
+  static constexpr const char *Get = "cublasLtMatmulDescGetAttribute";
+};
+template <> struct Kind<rl::Object::MatrixLayout> {
+  using Handle = cublasLtMatrixLayout_t;
+  static constexpr rl::Arg Owner = rl::Arg::None;
+  static constexpr const char *Set = "cublasLtMatrixLayoutSetAttribute";
+  static constexpr const char *Get = "cublasLtMatrixLayoutGetAttribute";
+};
+template <> struct Kind<rl::Object::Preference> {
+  using Handle = cublasLtMatmulPreference_t;
+  static constexpr rl::Arg Owner = rl::Arg::Preference;
+  static constexpr const char *Set = "cublasLtMatmulPreferenceSetAttribute";
+  static constexpr const char *Get = "cublasLtMatmulPreferenceGetAttribute";
+};
+
+template <class Fn>
+cublasStatus_t matmulDescInit(const CallSite &Site, const char *Name, Fn Real,
+                              cublasLtMatmulDesc_t Desc, size_t Size,
+                              cublasComputeType_t Compute, cudaDataType_t Scale) {
+  if (!checking())
+    return Real(Desc, Size, Compute, Scale);
+  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
+                                               rules::Value::of(Scale));
+  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatmulDesc, State),
+              {{"computeType", Compute}, {"scaleType", Scale}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Desc, Size, Compute, Scale);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(Desc, State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t matmulDescCreate(const CallSite &Site, Fn Real,
+                                cublasLtMatmulDesc_t *Desc,
+                                cublasComputeType_t Compute, cudaDataType_t Scale) {
+  if (!checking() || !Desc)
+    return Real(Desc, Compute, Scale);
+  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
+                                               rules::Value::of(Scale));
+  if (!decide("cublasLtMatmulDescCreate", Site,
+              rl::checkCreate(rl::Object::MatmulDesc, State),
+              {{"computeType", Compute}, {"scaleType", Scale}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Desc, Compute, Scale);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(*Desc, State);
+  return Status;
+}
+
+inline rl::ObjectState layoutState(cudaDataType Type, uint64_t Rows,
+                                   uint64_t Cols, int64_t Ld) {
+  return rl::matrixLayout(rules::Value::of(Type),
+                          rules::Value::of(static_cast<int64_t>(Rows)),
+                          rules::Value::of(static_cast<int64_t>(Cols)),
+                          rules::Value::of(Ld));
+}
+
+template <class Fn>
+cublasStatus_t matrixLayoutCreate(const CallSite &Site, Fn Real,
+                                  cublasLtMatrixLayout_t *Layout,
+                                  cudaDataType Type, uint64_t Rows,
+                                  uint64_t Cols, int64_t Ld) {
+  if (!checking() || !Layout)
+    return Real(Layout, Type, Rows, Cols, Ld);
+  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
+  if (!decide("cublasLtMatrixLayoutCreate", Site,
+              rl::checkCreate(rl::Object::MatrixLayout, State),
+              {{"type", Type}, {"rows", static_cast<int64_t>(Rows)},
+               {"cols", static_cast<int64_t>(Cols)}, {"ld", Ld}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Layout, Type, Rows, Cols, Ld);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(*Layout, State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t matrixLayoutInit(const CallSite &Site, const char *Name, Fn Real,
+                                cublasLtMatrixLayout_t Layout, size_t Size,
+                                cudaDataType Type, uint64_t Rows, uint64_t Cols,
+                                int64_t Ld) {
+  if (!checking())
+    return Real(Layout, Size, Type, Rows, Cols, Ld);
+  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
+  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatrixLayout, State)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Layout, Size, Type, Rows, Cols, Ld);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(Layout, State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t preferenceCreate(const CallSite &, Fn Real,
+                                cublasLtMatmulPreference_t *Pref) {
+  const cublasStatus_t Status = Real(Pref);
+  if (checking() && Pref && Status == CUBLAS_STATUS_SUCCESS)
+    record(*Pref, rl::initialState(rl::Object::Preference));
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t preferenceInit(const CallSite &, Fn Real,
+                              cublasLtMatmulPreference_t Pref, size_t Size) {
+  const cublasStatus_t Status = Real(Pref, Size);
+  if (checking() && Status == CUBLAS_STATUS_SUCCESS)
+    record(Pref, rl::initialState(rl::Object::Preference));
+  return Status;
+}
+
+template <class Fn, class H>
+cublasStatus_t destroyObject(const CallSite &, Fn Real, H Object) {
+  drop(Object); // before the address can be reused by another thread
+  return Real(Object);
+}
+
+template <rl::Object O, class Fn, class A, class B>
+cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
+                            typename Kind<O>::Handle Object, A Attr, const B *Buf,
+                            size_t Size) {
+  if (!checking())
+    return Real(Object, Attr, Buf, Size);
+  rl::AttributeCall C;
+  C.Obj = O;
+  C.Owner = Kind<O>::Owner;
+  C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
+  C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
+  C.BufIsNull = rules::Value::of(Buf == nullptr);
+  describeBuffer<B>(C);
+  const rl::AttrInfo *Info = rl::findAttribute(O, C.Attr.V);
+  if (Buf && Info && static_cast<int64_t>(Size) == rl::attrTypeSize(Info->Type))
+    C.Contents = readAttribute(Buf, Info->Type);
+  if (!decide(Kind<O>::Set, Site, rl::checkAttributeCall(C, false),
+              {{"attr", C.Attr.V}, {"sizeInBytes", static_cast<int64_t>(Size)}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Object, Attr, Buf, Size);
+  if (Status == CUBLAS_STATUS_SUCCESS && C.Contents.Known)
+    recordAttribute(Object, C.Attr.V, C.Contents.V);
+  return Status;
+}
+
+template <rl::Object O, class Fn, class A>
+cublasStatus_t getAttribute(const CallSite &Site, Fn Real,
+                            typename Kind<O>::Handle Object, A Attr, void *Buf,
+                            size_t Size, size_t *Written) {
+  if (checking()) {
+    rl::AttributeCall C;
+    C.Obj = O;
+    C.Owner = Kind<O>::Owner;
+    C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
+    C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
+    C.BufIsNull = rules::Value::of(Buf == nullptr);
+    C.SizeWrittenIsNull = rules::Value::of(Written == nullptr);
+    if (!decide(Kind<O>::Get, Site, rl::checkAttributeCall(C, true)))
+      return CUBLAS_STATUS_INVALID_VALUE;
+  }
+  return Real(Object, Attr, Buf, Size, Written);
+}
+
+// The shared part of the heuristic and the matmul: the objects' states.
+inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
+                           cublasLtMatrixLayout_t Adesc,
+                           cublasLtMatrixLayout_t Bdesc,
+                           cublasLtMatrixLayout_t Cdesc,
+                           cublasLtMatrixLayout_t Ddesc) {
+  using rules::Value;
+  V.Desc = stateOf(Op);
+  const cublasLtMatrixLayout_t Layouts[4] = {Adesc, Bdesc, Cdesc ? Cdesc : Ddesc,
+                                             Ddesc};
+  for (unsigned M = 0; M < 4; ++M)
+    V.Layout[M] = stateOf(Layouts[M]);
+  auto Address = [](const void *P) {
+    return Value::of(static_cast<int64_t>(reinterpret_cast<uintptr_t>(P)));
+  };
+  V.pointer(rl::Arg::ComputeDesc).Address = Address(Op);
+  V.pointer(rl::Arg::Adesc).Address = Address(Adesc);
+  V.pointer(rl::Arg::Bdesc).Address = Address(Bdesc);
+  V.pointer(rl::Arg::Cdesc).Address = Address(Cdesc);
+  V.pointer(rl::Arg::Ddesc).Address = Address(Ddesc);
+  V.CdescIsNull = Value::of(Cdesc == nullptr);
+  V.CdescIsDdesc = Value::of(Cdesc == nullptr || Cdesc == Ddesc);
+  if (pointerDepth()) {
+    const int CC = computeCapability();
+    if (CC > 0)
+      V.ComputeCapability = Value::of(CC);
+  }
+}
+
+template <class Fn, class VersionFn>
+cublasStatus_t algoGetHeuristic(
+    const CallSite &Site, Fn Real, VersionFn Version, cublasLtHandle_t Handle,
+    cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
+    cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc,
+    cublasLtMatrixLayout_t Ddesc, cublasLtMatmulPreference_t Pref, int Requested,
+    cublasLtMatmulHeuristicResult_t Results[], int *Returned) {
+  if (!checking())
+    return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested, Results,
+                Returned);
+  rl::MatmulValues V;
+  V.Heuristic = true;
+  V.LibraryVersion = libraryVersion(Version);
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  V.RequestedAlgoCount = rules::Value::of(Requested);
+  if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
+              {{"requestedAlgoCount", Requested}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc,
+                                     Pref, Requested, Results, Returned);
+  if (Status != CUBLAS_STATUS_SUCCESS) {
+    reportValidButFailed("cublasLtMatmulAlgoGetHeuristic", Site, Status);
+    return Status;
+  }
+  // Remember what each returned algo needs and assumed.
+  if (!Results || !Returned)
+    return Status;
+  const rl::ObjectState P = stateOf(Pref);
+  const rl::ObjectState D = V.Desc;
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
+  for (int I = 0; I < *Returned && I < Requested; ++I) {
+    if (Results[I].state != CUBLAS_STATUS_SUCCESS)
+      continue;
+    const uint64_t Key = algoKey(&Results[I].algo, Objects);
+    AlgoRecord &R = algoTable()[Key % AlgoSlots];
+    R.Key.store(0, std::memory_order_release); // invalid while rewritten
+    R.Workspace.store(static_cast<int64_t>(Results[I].workspaceSize));
+    for (unsigned M = 0; M < 4; ++M) {
+      const rules::Value A = P[rl::pref::MIN_ALIGNMENT_A_BYTES + M];
+      R.MinAlignment[M].store(A.Known ? A.V : 0);
+    }
+    const rules::Value Bias = D[rl::desc::BIAS_POINTER];
+    R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
+    R.Key.store(Key, std::memory_order_release);
+  }
+  return Status;
+}
+
+template <class S> void describeScalar(rules::PointerFacts &F, const S *P) {
+  if constexpr (!std::is_void_v<S>) {
+    if (const int64_t T = guard::detail::dataTypeOf<S>(); T >= 0)
+      F.PointeeType = rules::Value::of(T);
+  }
+  (void)P;
+}
+
+template <class Fn, class VersionFn, class S1, class S2>
+cublasStatus_t matmul(const CallSite &Site, Fn Real, VersionFn Version,
+                      cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
+                      const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                      const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                      const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                      cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
+                      void *Workspace, size_t WorkspaceSize, cudaStream_t Stream) {
+  if (!checking())
+    return Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
+                Algo, Workspace, WorkspaceSize, Stream);
+  using rules::Value;
+  rl::MatmulValues V;
+  V.LibraryVersion = libraryVersion(Version);
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  V.CIsD = Value::of(C == D);
+  V.WorkspaceSize = Value::of(static_cast<int64_t>(WorkspaceSize));
+  const void *Data[4] = {A, B, C, D};
+  for (unsigned M = 0; M < 4; ++M)
+    guard::detail::describePointer(Data[M], V.pointer(rl::dataArg(M)));
+  guard::detail::describePointer(Alpha, V.pointer(rl::Arg::Alpha));
+  guard::detail::describePointer(Beta, V.pointer(rl::Arg::Beta));
+  guard::detail::describePointer(Workspace, V.pointer(rl::Arg::Workspace));
+  describeScalar(V.pointer(rl::Arg::Alpha), Alpha);
+  describeScalar(V.pointer(rl::Arg::Beta), Beta);
+  for (int64_t Id : {int64_t(rl::desc::BIAS_POINTER), int64_t(rl::desc::EPILOGUE_AUX_POINTER),
+                     int64_t(rl::desc::A_SCALE_POINTER), int64_t(rl::desc::B_SCALE_POINTER),
+                     int64_t(rl::desc::C_SCALE_POINTER), int64_t(rl::desc::D_SCALE_POINTER),
+                     int64_t(rl::desc::AMAX_D_POINTER), int64_t(rl::desc::D_OUT_SCALE_POINTER)})
+    if (V.Desc[Id].Known && V.Desc[Id].V)
+      guard::detail::describePointer(reinterpret_cast<const void *>(V.Desc[Id].V),
+                                     V.DescPointer[Id]);
+  // *alpha and *beta, where cuBLASLt itself reads them on the host.
+  const Value Mode = V.Desc[rl::desc::POINTER_MODE];
+  const Value Scale = V.Desc[rl::desc::SCALE_TYPE];
+  auto HostReadable = [](const rules::PointerFacts &F) {
+    return F.Where == rules::Residency::Pageable ||
+           F.Where == rules::Residency::PinnedHost;
+  };
+  if (Mode.Known && Scale.Known && pointerDepth()) {
+    if (Mode.V == rl::pmode::Host && Alpha && HostReadable(V.pointer(rl::Arg::Alpha)))
+      V.AlphaValue = readScalar(Alpha, Scale.V);
+    if ((Mode.V == rl::pmode::Host || Mode.V == rl::pmode::AlphaDeviceVectorBetaHost) &&
+        Beta && HostReadable(V.pointer(rl::Arg::Beta))) {
+      V.BetaValue = readScalar(Beta, Scale.V);
+      if (V.BetaValue.Known)
+        V.BetaIsZero = Value::of(V.BetaValue.V == 0);
+    }
+  }
+  if (Mode.Known && Mode.V == rl::pmode::AlphaDeviceVectorBetaZero)
+    V.BetaIsZero = Value::of(1);
+  // What the heuristic said about this algo for these descriptors.
+  if (Algo) {
+    const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
+    const uint64_t Key = algoKey(Algo, Objects);
+    const AlgoRecord &R = algoTable()[Key % AlgoSlots];
+    if (R.Key.load(std::memory_order_acquire) == Key) {
+      V.AlgoWorkspaceSize = Value::of(R.Workspace.load());
+      if (pointerDepth())
+        for (unsigned M = 0; M < 4; ++M)
+          if (const int64_t A = R.MinAlignment[M].load())
+            V.AlgoMinAlignment[M] = Value::of(A);
+      if (const int64_t BA = R.BiasAlignment.load())
+        V.AlgoBiasAlignment = Value::of(BA);
+      if (R.Key.load(std::memory_order_acquire) != Key) // rewritten meanwhile
+        V.AlgoWorkspaceSize = V.AlgoBiasAlignment = Value::unknown();
+    }
+  }
+  if (!decide("cublasLtMatmul", Site, rl::checkMatmul(V),
+              {{"workspaceSizeInBytes", static_cast<int64_t>(WorkspaceSize)}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta,
+                                     C, Cdesc, D, Ddesc, Algo, Workspace,
+                                     WorkspaceSize, Stream);
+  if (Status != CUBLAS_STATUS_SUCCESS)
+    reportValidButFailed("cublasLtMatmul", Site, Status);
+  return Status;
+}
+
+} // namespace detail
+
+inline void setHandler(LtHandler H) { detail::handlerSlot().store(H); }
+inline void setDeviceInspector(DeviceInspector I) { detail::deviceSlot().store(I); }
+
+// --- the explicit route -------------------------------------------------------------------
+// gemm::guard::lt::cublasLtMatmul(args...) checks and calls cublasLtMatmul
+// (linked directly), remembering the caller's file and line.
+
+#define GEMM_LT_SITE const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+#define GEMM_LT_AT CallSite{File, Line}
+
+inline cublasStatus_t cublasLtCreate(cublasLtHandle_t *H, GEMM_LT_SITE) {
+  return detail::create(GEMM_LT_AT, &::cublasLtCreate, H);
+}
+inline cublasStatus_t cublasLtDestroy(cublasLtHandle_t H, GEMM_LT_SITE) {
+  return detail::destroyHandle(GEMM_LT_AT, &::cublasLtDestroy, H);
+}
+inline cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *D,
+                                               cublasComputeType_t C,
+                                               cudaDataType_t S, GEMM_LT_SITE) {
+  return detail::matmulDescCreate(GEMM_LT_AT, &::cublasLtMatmulDescCreate, D, C, S);
+}
+inline cublasStatus_t cublasLtMatmulDescInit(cublasLtMatmulDesc_t D,
+                                             cublasComputeType_t C,
+                                             cudaDataType_t S, GEMM_LT_SITE) {
+  return detail::matmulDescInit(GEMM_LT_AT, "cublasLtMatmulDescInit",
+                                &::cublasLtMatmulDescInit_internal, D,
+                                sizeof(*D), C, S);
+}
+inline cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t D, GEMM_LT_SITE) {
+  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatmulDescDestroy, D);
+}
+template <class B>
+cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t D,
+                                              cublasLtMatmulDescAttributes_t A,
+                                              const B *Buf, size_t Size,
+                                              GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::MatmulDesc>(
+      GEMM_LT_AT, &::cublasLtMatmulDescSetAttribute, D, A, Buf, Size);
+}
+inline cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t O, cublasLtMatmulDescAttributes_t A,
+                                                 std::nullptr_t, size_t Size,
+                                                 GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::MatmulDesc>(
+      GEMM_LT_AT, &::cublasLtMatmulDescSetAttribute, O, A,
+      static_cast<const void *>(nullptr), Size);
+}
+inline cublasStatus_t cublasLtMatmulDescGetAttribute(
+    cublasLtMatmulDesc_t D, cublasLtMatmulDescAttributes_t A, void *Buf,
+    size_t Size, size_t *W, GEMM_LT_SITE) {
+  return detail::getAttribute<rl::Object::MatmulDesc>(
+      GEMM_LT_AT, &::cublasLtMatmulDescGetAttribute, D, A, Buf, Size, W);
+}
+inline cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *L,
+                                                 cudaDataType T, uint64_t R,
+                                                 uint64_t C, int64_t Ld,
+                                                 GEMM_LT_SITE) {
+  return detail::matrixLayoutCreate(GEMM_LT_AT, &::cublasLtMatrixLayoutCreate, L,
+                                    T, R, C, Ld);
+}
+inline cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t L,
+                                               cudaDataType T, uint64_t R,
+                                               uint64_t C, int64_t Ld,
+                                               GEMM_LT_SITE) {
+  return detail::matrixLayoutInit(GEMM_LT_AT, "cublasLtMatrixLayoutInit",
+                                  &::cublasLtMatrixLayoutInit_internal, L,
+                                  sizeof(*L), T, R, C, Ld);
+}
+inline cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t L,
+                                                  GEMM_LT_SITE) {
+  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatrixLayoutDestroy, L);
+}
+template <class B>
+cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t L,
+                                                cublasLtMatrixLayoutAttribute_t A,
+                                                const B *Buf, size_t Size,
+                                                GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::MatrixLayout>(
+      GEMM_LT_AT, &::cublasLtMatrixLayoutSetAttribute, L, A, Buf, Size);
+}
+inline cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t O, cublasLtMatrixLayoutAttribute_t A,
+                                                 std::nullptr_t, size_t Size,
+                                                 GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::MatrixLayout>(
+      GEMM_LT_AT, &::cublasLtMatrixLayoutSetAttribute, O, A,
+      static_cast<const void *>(nullptr), Size);
+}
+inline cublasStatus_t cublasLtMatrixLayoutGetAttribute(
+    cublasLtMatrixLayout_t L, cublasLtMatrixLayoutAttribute_t A, void *Buf,
+    size_t Size, size_t *W, GEMM_LT_SITE) {
+  return detail::getAttribute<rl::Object::MatrixLayout>(
+      GEMM_LT_AT, &::cublasLtMatrixLayoutGetAttribute, L, A, Buf, Size, W);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P,
+                                                     GEMM_LT_SITE) {
+  return detail::preferenceCreate(GEMM_LT_AT, &::cublasLtMatmulPreferenceCreate, P);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t P,
+                                                   GEMM_LT_SITE) {
+  return detail::preferenceInit(GEMM_LT_AT, &::cublasLtMatmulPreferenceInit_internal,
+                                P, sizeof(*P));
+}
+inline cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t P,
+                                                      GEMM_LT_SITE) {
+  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatmulPreferenceDestroy, P);
+}
+template <class B>
+cublasStatus_t cublasLtMatmulPreferenceSetAttribute(
+    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
+    const B *Buf, size_t Size, GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::Preference>(
+      GEMM_LT_AT, &::cublasLtMatmulPreferenceSetAttribute, P, A, Buf, Size);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t O, cublasLtMatmulPreferenceAttributes_t A,
+                                                 std::nullptr_t, size_t Size,
+                                                 GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::Preference>(
+      GEMM_LT_AT, &::cublasLtMatmulPreferenceSetAttribute, O, A,
+      static_cast<const void *>(nullptr), Size);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceGetAttribute(
+    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
+    void *Buf, size_t Size, size_t *W, GEMM_LT_SITE) {
+  return detail::getAttribute<rl::Object::Preference>(
+      GEMM_LT_AT, &::cublasLtMatmulPreferenceGetAttribute, P, A, Buf, Size, W);
+}
+inline cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
+    cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
+    cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
+    cublasLtMatmulPreference_t P, int N, cublasLtMatmulHeuristicResult_t R[],
+    int *Ret, GEMM_LT_SITE) {
+  return detail::algoGetHeuristic(GEMM_LT_AT, &::cublasLtMatmulAlgoGetHeuristic,
+                                  &::cublasLtGetVersion, H, Op, A, B, C, D, P, N,
+                                  R, Ret);
+}
+template <class S1, class S2>
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
+                              const S1 *Alpha, const void *A,
+                              cublasLtMatrixLayout_t Adesc, const void *B,
+                              cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                              const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                              cublasLtMatrixLayout_t Ddesc,
+                              const cublasLtMatmulAlgo_t *Algo, void *Workspace,
+                              size_t WorkspaceSize, cudaStream_t Stream,
+                              GEMM_LT_SITE) {
+  return detail::matmul(GEMM_LT_AT, &::cublasLtMatmul, &::cublasLtGetVersion, H,
+                        Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
+                        Algo, Workspace, WorkspaceSize, Stream);
+}
+
+#undef GEMM_LT_SITE
+#undef GEMM_LT_AT
+
+} // namespace lt
+} // namespace guard
+} // namespace gemm
+
+#endif // GEMM_LT_GUARD_H
+
+// The whole-translation-unit route: every later call goes through the
+// checks with its file and line (the default arguments above).
+#if !defined(GEMM_GUARD_NO_MACROS) && !defined(GEMM_LT_GUARD_MACROS_INSTALLED)
+#define GEMM_LT_GUARD_MACROS_INSTALLED
+#define cublasLtCreate(...) ::gemm::guard::lt::cublasLtCreate(__VA_ARGS__)
+#define cublasLtDestroy(...) ::gemm::guard::lt::cublasLtDestroy(__VA_ARGS__)
+#define cublasLtMatmulDescCreate(...) ::gemm::guard::lt::cublasLtMatmulDescCreate(__VA_ARGS__)
+#define cublasLtMatmulDescInit(...) ::gemm::guard::lt::cublasLtMatmulDescInit(__VA_ARGS__)
+#define cublasLtMatmulDescDestroy(...) ::gemm::guard::lt::cublasLtMatmulDescDestroy(__VA_ARGS__)
+#define cublasLtMatmulDescSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulDescSetAttribute(__VA_ARGS__)
+#define cublasLtMatmulDescGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulDescGetAttribute(__VA_ARGS__)
+#define cublasLtMatrixLayoutCreate(...) ::gemm::guard::lt::cublasLtMatrixLayoutCreate(__VA_ARGS__)
+#define cublasLtMatrixLayoutInit(...) ::gemm::guard::lt::cublasLtMatrixLayoutInit(__VA_ARGS__)
+#define cublasLtMatrixLayoutDestroy(...) ::gemm::guard::lt::cublasLtMatrixLayoutDestroy(__VA_ARGS__)
+#define cublasLtMatrixLayoutSetAttribute(...) ::gemm::guard::lt::cublasLtMatrixLayoutSetAttribute(__VA_ARGS__)
+#define cublasLtMatrixLayoutGetAttribute(...) ::gemm::guard::lt::cublasLtMatrixLayoutGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulPreferenceCreate(...) ::gemm::guard::lt::cublasLtMatmulPreferenceCreate(__VA_ARGS__)
+#define cublasLtMatmulPreferenceInit(...) ::gemm::guard::lt::cublasLtMatmulPreferenceInit(__VA_ARGS__)
+#define cublasLtMatmulPreferenceDestroy(...) ::gemm::guard::lt::cublasLtMatmulPreferenceDestroy(__VA_ARGS__)
+#define cublasLtMatmulPreferenceSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceSetAttribute(__VA_ARGS__)
+#define cublasLtMatmulPreferenceGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoGetHeuristic(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetHeuristic(__VA_ARGS__)
+#define cublasLtMatmul(...) ::gemm::guard::lt::cublasLtMatmul(__VA_ARGS__)
+#endif
