@@ -866,7 +866,10 @@ private:
         (C == dt::R_16F && (D == dt::R_16F || D == NarrowD ||
                             (AnyE5M2 && D == dt::R_8F_E5M2))) ||
         (C == dt::R_32F && D == dt::R_32F);
-    if (!CDOk) {
+    // C read through Ddesc (Cdesc NULL or Ddesc) is LT-CD-NARROW's finding.
+    const bool CIsDLayout = (In.CdescIsNull.Known && In.CdescIsNull.V) ||
+                            (In.CdescIsDdesc.Known && In.CdescIsDdesc.V);
+    if (!CDOk && !(CIsDLayout && isNarrow(C))) {
       err(Category::NarrowPrecision, Fp8 ? "LT-FP8-CD" : "LT-FP4-CD",
           la(isNarrow(D) || D == C ? MatC : MatD, layout::TYPE),
           isNarrow(D) || D == C ? C : D,
