@@ -506,6 +506,12 @@ TEST(LtRules, ScaleModes) {
   EXPECT_RULE(B.cc(100).check(), "LT-SCALE-ARCH");
   B.lay(MatD, layout::TYPE, dt::R_8F_E4M3);
   EXPECT_RULE(B.check(), "LT-SCALE-FP8D");
+  B.lay(MatD, layout::TYPE, dt::R_16BF).desc(desc::EPILOGUE, epi::Gelu);
+  EXPECT_RULE(B.check(), "LT-EPI-BLOCKFP8");
+  EXPECT_FALSE(hasError(B.cc(90).check())) << describe(B.check());
+  B.desc(desc::EPILOGUE, epi::Bias).desc(desc::BIAS_POINTER, 0x7f0003000000)
+      .desc(desc::BIAS_DATA_TYPE, dt::R_16BF);
+  EXPECT_CLEAN(B.check());
   Gemm M4 = fp8();
   M4.lay(MatD, layout::TYPE, dt::R_16BF).lay(MatD, layout::COLS, 30).lay(MatC, layout::COLS, 30)
       .lay(MatB, layout::COLS, 30)

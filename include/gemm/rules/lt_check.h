@@ -1333,6 +1333,16 @@ private:
           dn(desc::EPILOGUE) + " " + Name + " is not supported with " +
               computeName(Compute) + " and " + typeName(T[MatA]) + " -> " +
               typeName(T[MatD]) + " (only CUBLASLT_EPILOGUE_DEFAULT)");
+    // LT-EPI-BLOCKFP8 (observed): TransformerEngine allows only DEFAULT,
+    // BIAS and DGELU with the 9.0 block scale modes.
+    const int64_t MA = dv(desc::A_SCALE_MODE), MB = dv(desc::B_SCALE_MODE);
+    const bool Block = MA == smode::Vec128_32F || MA == smode::Blk128x128_32F ||
+                       MB == smode::Vec128_32F || MB == smode::Blk128x128_32F;
+    if (Block && E != epi::Bias && E != epi::DGelu)
+      warn(Category::Epilogue, "LT-EPI-BLOCKFP8", da(desc::EPILOGUE), E,
+           dn(desc::EPILOGUE) + " " + Name + " with the VEC128/BLK128x128 "
+           "scale modes is outside what TransformerEngine found to work "
+           "(DEFAULT, BIAS, DGELU)");
     // LT-EPI-ROWORDER.
     if (lv(MatD, layout::ORDER) == order::Row) {
       if (epilogueUsesBias(E))
