@@ -671,13 +671,10 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real, VersionFn Version,
   guard::detail::describePointer(Workspace, V.pointer(rl::Arg::Workspace));
   describeScalar(V.pointer(rl::Arg::Alpha), Alpha);
   describeScalar(V.pointer(rl::Arg::Beta), Beta);
-  for (int64_t Id : {int64_t(rl::desc::BIAS_POINTER), int64_t(rl::desc::EPILOGUE_AUX_POINTER),
-                     int64_t(rl::desc::A_SCALE_POINTER), int64_t(rl::desc::B_SCALE_POINTER),
-                     int64_t(rl::desc::C_SCALE_POINTER), int64_t(rl::desc::D_SCALE_POINTER),
-                     int64_t(rl::desc::AMAX_D_POINTER), int64_t(rl::desc::D_OUT_SCALE_POINTER)})
+  for (int64_t Id : rl::MatmulValues::DevicePointerAttributes)
     if (V.Desc[Id].Known && V.Desc[Id].V)
       guard::detail::describePointer(reinterpret_cast<const void *>(V.Desc[Id].V),
-                                     V.DescPointer[Id]);
+                                     V.descPointer(Id));
   // *alpha and *beta, where cuBLASLt itself reads them on the host.
   const Value Mode = V.Desc[rl::desc::POINTER_MODE];
   const Value Scale = V.Desc[rl::desc::SCALE_TYPE];

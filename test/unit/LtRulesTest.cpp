@@ -697,8 +697,8 @@ TEST(LtRules, Epilogues) {
   EXPECT_RULE(P.check(), "LT-EPI-BATCHMODE");
   Gemm BL = fp16(); // bias shorter than rows(D)
   BL.desc(desc::EPILOGUE, epi::Bias).desc(desc::BIAS_POINTER, 0x7f0003000000);
-  BL.V.DescPointer[desc::BIAS_POINTER].Address = v(0x7f0003000000);
-  BL.V.DescPointer[desc::BIAS_POINTER].AllocEnd = v(0x7f0003000000 + 32 * 2);
+  BL.V.descPointer(desc::BIAS_POINTER).Address = v(0x7f0003000000);
+  BL.V.descPointer(desc::BIAS_POINTER).AllocEnd = v(0x7f0003000000 + 32 * 2);
   EXPECT_RULE(BL.check(), "LT-EPI-BIASPTR");
 }
 

@@ -215,18 +215,28 @@ inline constexpr AttrInfo PreferenceAttributes[] = {
 #undef GEMM_LT_PREFIX
 #undef GEMM_LT_ROW
 
+// Direct lookup by id: one slot per possible id of each object.
+struct AttrIndex {
+  const AttrInfo *Slot[MaxAttributes] = {};
+};
+template <unsigned N> constexpr AttrIndex makeIndex(const AttrInfo (&Table)[N]) {
+  AttrIndex I;
+  for (const AttrInfo &A : Table)
+    I.Slot[A.Id] = &A;
+  return I;
+}
+inline constexpr AttrIndex MatmulDescIndex = makeIndex(MatmulDescAttributes);
+inline constexpr AttrIndex MatrixLayoutIndex = makeIndex(MatrixLayoutAttributes);
+inline constexpr AttrIndex PreferenceIndex = makeIndex(PreferenceAttributes);
+
 // The attribute Id of an object, or nullptr where no header has it.
 constexpr const AttrInfo *findAttribute(Object O, int64_t Id) {
-  auto Find = [Id](const auto &Table) -> const AttrInfo * {
-    for (const AttrInfo &A : Table)
-      if (A.Id == Id)
-        return &A;
+  if (Id < 0 || Id >= MaxAttributes)
     return nullptr;
-  };
   switch (O) {
-  case Object::MatmulDesc: return Find(MatmulDescAttributes);
-  case Object::MatrixLayout: return Find(MatrixLayoutAttributes);
-  case Object::Preference: return Find(PreferenceAttributes);
+  case Object::MatmulDesc: return MatmulDescIndex.Slot[Id];
+  case Object::MatrixLayout: return MatrixLayoutIndex.Slot[Id];
+  case Object::Preference: return PreferenceIndex.Slot[Id];
   }
   return nullptr;
 }

@@ -212,15 +212,42 @@ public:
   }
 };
 
+// Whether checkValue would accept V: the cheap test of the hot path.
+inline bool valueIsValid(Object O, const AttrInfo &Info, int64_t V,
+                         int64_t LibraryVersion) {
+  if (O == Object::MatmulDesc && Info.Id == desc::COMPUTE_TYPE)
+    return isKnownComputeType(V) &&
+           !(LibraryVersion > 0 && LibraryVersion < computeTypeSinceVersion(V));
+  if (!isValidEnumValue(Info.Kind, V))
+    return false;
+  if (O != Object::MatrixLayout)
+    return true;
+  switch (Info.Id) {
+  case layout::ROWS:
+  case layout::COLS: return V >= 0 && V <= std::numeric_limits<int32_t>::max();
+  case layout::LD: return V >= 0;
+  case layout::BATCH_COUNT: return V >= 1;
+  default: return true;
+  }
+}
+
 // Rules on one attribute value, wherever it was set (Create argument or
 // setter). Returns false when the value is invalid (and reported).
 inline bool checkValue(Sink &S, Object O, Arg Owner, int64_t Id, int64_t V,
                        int64_t LibraryVersion) {
   const AttrInfo *Info = findAttribute(O, Id);
-  if (!Info)
+  if (!Info || valueIsValid(O, *Info, V, LibraryVersion))
     return true;
   const Subject About{Owner, Id};
-  const std::string Name = q(subjectName(About));
+  // Valid values are the hot path: words only for findings.
+  struct LazyName {
+    Subject About;
+    operator std::string() const { return q(subjectName(About)); }
+    std::string operator+(const std::string &S) const {
+      return std::string(*this) + S;
+    }
+    std::string operator+(const char *S) const { return std::string(*this) + S; }
+  } const Name{About};
   if (O == Object::MatmulDesc && Id == desc::COMPUTE_TYPE) {
     if (!isKnownComputeType(V)) {
       std::string Msg = Name + " (" + num(V) + ") is not a cublasComputeType_t";
@@ -390,9 +417,9 @@ struct MatmulValues {
   ObjectState Pref;       // heuristic only
   // 1 where the argument is NULL, 0 where not; for every pointer argument.
   PointerFacts Pointer[ArgCount];
-  // Facts about the pointers held by pointer-valued descriptor attributes
-  // (bias, aux, scale factors); Address mirrors Desc.
-  PointerFacts DescPointer[MaxAttributes];
+  // Facts about the pointers held by the device-pointer attributes of the
+  // descriptor (DevicePointerAttributes); Address mirrors Desc.
+  PointerFacts DescPointer[8];
   Value CdescIsNull;     // Cdesc == NULL
   Value CdescIsDdesc;    // Cdesc == Ddesc (the same object)
   Value CIsD;            // C and D are the same buffer (in place)
@@ -409,6 +436,19 @@ struct MatmulValues {
   Value ComputeCapability; // major * 10 + minor
   int64_t LibraryVersion = 0;
 
+  static constexpr int64_t DevicePointerAttributes[8] = {
+      desc::BIAS_POINTER,    desc::EPILOGUE_AUX_POINTER, desc::A_SCALE_POINTER,
+      desc::B_SCALE_POINTER, desc::C_SCALE_POINTER,      desc::D_SCALE_POINTER,
+      desc::AMAX_D_POINTER,  desc::D_OUT_SCALE_POINTER};
+  PointerFacts &descPointer(int64_t Id) {
+    for (unsigned I = 0; I < 8; ++I)
+      if (DevicePointerAttributes[I] == Id)
+        return DescPointer[I];
+    return DescPointer[0]; // not reached for the listed ids
+  }
+  const PointerFacts &descPointer(int64_t Id) const {
+    return const_cast<MatmulValues *>(this)->descPointer(Id);
+  }
   PointerFacts &pointer(Arg A) { return Pointer[static_cast<unsigned>(A)]; }
   const PointerFacts &pointer(Arg A) const {
     return Pointer[static_cast<unsigned>(A)];
@@ -419,11 +459,7 @@ namespace detail {
 
 class MatmulChecker {
 public:
-  explicit MatmulChecker(const MatmulValues &In) : In(In) {
-    Desc = In.Desc;
-    for (unsigned M = 0; M < 4; ++M)
-      L[M] = In.Layout[M];
-  }
+  explicit MatmulChecker(const MatmulValues &In) : In(In) {}
 
   std::vector<Finding> run() {
     if (!checkObjects())
@@ -451,18 +487,26 @@ public:
 private:
   const MatmulValues &In;
   Sink S;
-  ObjectState Desc, L[4];
+  // Attributes found invalid (and reported): bit Id of Invalid[0] for the
+  // descriptor, of Invalid[1 + M] for layout M. They read as unknown.
+  uint64_t Invalid[5] = {};
   int64_t T[4] = {-1, -1, -1, -1}; // data types of A, B, C, D
   int64_t Compute = -1, Scale = -1;
 
   // --- helpers ---------------------------------------------------------------
-  Value d(int64_t Id) const { return Desc[Id]; }
-  Value l(unsigned M, int64_t Id) const { return L[M][Id]; }
+  Value d(int64_t Id) const {
+    return Invalid[0] >> Id & 1 ? Value::unknown() : In.Desc[Id];
+  }
+  Value l(unsigned M, int64_t Id) const {
+    return Invalid[1 + M] >> Id & 1 ? Value::unknown() : In.Layout[M][Id];
+  }
   int64_t dv(int64_t Id, int64_t Unknown = -1) const {
-    return Desc[Id].Known ? Desc[Id].V : Unknown;
+    const Value V = d(Id);
+    return V.Known ? V.V : Unknown;
   }
   int64_t lv(unsigned M, int64_t Id, int64_t Unknown = -1) const {
-    return L[M][Id].Known ? L[M][Id].V : Unknown;
+    const Value V = l(M, Id);
+    return V.Known ? V.V : Unknown;
   }
   static Subject da(int64_t Id) { return Subject{Arg::ComputeDesc, Id}; }
   static Subject la(unsigned M, int64_t Id) { return Subject{layoutArg(M), Id}; }
@@ -531,16 +575,24 @@ private:
 
   // Values set by means the setter checks did not see: report and forget.
   void validateValues() {
-    auto Validate = [&](Object O, Arg Owner, ObjectState &St) {
-      for (int64_t Id = 0; Id < MaxAttributes; ++Id)
-        if (St[Id].Known &&
-            !checkValue(S, O, Owner, Id, St[Id].V, In.LibraryVersion))
-          St[Id] = Value::unknown();
+    auto Validate = [&](const auto &Table, Object O, Arg Owner,
+                        const ObjectState &St, uint64_t &Bad) {
+      for (const AttrInfo &A : Table)
+        if (St[A.Id].Known &&
+            !valueIsValid(O, A, St[A.Id].V, In.LibraryVersion)) {
+          checkValue(S, O, Owner, A.Id, St[A.Id].V, In.LibraryVersion);
+          Bad |= uint64_t{1} << A.Id;
+        }
     };
-    Validate(Object::MatmulDesc, Arg::ComputeDesc, Desc);
-    for (unsigned M = 0; M < 4; ++M)
+    Validate(MatmulDescAttributes, Object::MatmulDesc, Arg::ComputeDesc,
+             In.Desc, Invalid[0]);
+    for (unsigned M = 0; M < 4; ++M) {
       if (M != MatC || !(In.CdescIsNull.Known && In.CdescIsNull.V))
-        Validate(Object::MatrixLayout, layoutArg(M), L[M]);
+        Validate(MatrixLayoutAttributes, Object::MatrixLayout, layoutArg(M),
+                 In.Layout[M], Invalid[1 + M]);
+      else
+        Invalid[1 + M] = Invalid[1 + MatD]; // C reads D's layout
+    }
   }
 
   void readTypes() {
@@ -633,7 +685,7 @@ private:
         continue; // LT-LD-ZERO: broadcast C (silent unless provably in place)
       int64_t Bound = -1;
       const char *Rule = "LT-LD-COL";
-      std::string Why;
+      const char *Why = "";
       switch (Ord) {
       case order::Col:
         if (Rows >= 0) Bound = Rows, Why = "the rows (ORDER_COL)";
@@ -657,7 +709,8 @@ private:
       if (Ld == 0)
         Rule = "LT-LD-ZERO", Note = "ld = 0 is allowed only for C, out of place";
       err(Category::LeadingDimension, Rule, la(M, layout::LD), Ld,
-          ln(M, layout::LD) + " (" + num(Ld) + ") must be at least " + Why +
+          ln(M, layout::LD) + " (" + num(Ld) + ") must be at least " +
+              std::string(Why) +
               " = " + num(Bound),
           Note)
           .Bound = Bound;
@@ -972,8 +1025,7 @@ private:
 
   void checkScaleModes() {
     const int64_t MA = dv(desc::A_SCALE_MODE), MB = dv(desc::B_SCALE_MODE);
-    const std::string ModeA = enumText(EnumKind::ScaleMode, MA),
-                      ModeB = enumText(EnumKind::ScaleMode, MB);
+    auto ModeText = [](int64_t M) { return enumText(EnumKind::ScaleMode, M); };
     // LT-SCALE-NARROW: scales only on narrow matmuls (C's tensorwide
     // scale excepted) and only on narrow tensors.
     const bool Known = T[MatA] >= 0 && T[MatB] >= 0 && T[MatD] >= 0;
@@ -1025,7 +1077,7 @@ private:
         if (!PairOk)
           err(Category::NarrowPrecision, Outer ? "LT-SCALE-OUTERVEC" : "LT-SCALE-2D2D",
               da(desc::B_SCALE_MODE), MB,
-              "scale modes " + ModeA + " (A) and " + ModeB + " (B) are not a "
+              "scale modes " + ModeText(MA) + " (A) and " + ModeText(MB) + " (B) are not a "
               "supported pair; supported: OUTER_VEC x OUTER_VEC, VEC128 x "
               "VEC128, VEC128 x BLK128x128, BLK128x128 x VEC128");
       }
@@ -1043,7 +1095,7 @@ private:
         err(Category::NarrowPrecision, "LT-SCALE-FP8D", la(MatD, layout::TYPE),
             T[MatD],
             "D cannot be FP8 (" + typeName(T[MatD]) + ") with scale mode " +
-                (is90Mode(MA) ? ModeA : ModeB) + "; use CUDA_R_16F, CUDA_R_16BF or CUDA_R_32F");
+                ModeText(is90Mode(MA) ? MA : MB) + "; use CUDA_R_16F, CUDA_R_16BF or CUDA_R_32F");
       if (!Outer) {
         const int64_t Rows = lv(MatD, layout::ROWS), Cols = lv(MatD, layout::COLS);
         if (Rows > 0 && Rows % 4)
@@ -1420,7 +1472,7 @@ private:
           dn(desc::BIAS_POINTER) + " must be set for " + Name);
     // The bias vector: rows(D) elements (cols(D) for BGRADB).
     if (epilogueUsesBias(E) && !In.Heuristic) {
-      const PointerFacts &P = In.DescPointer[desc::BIAS_POINTER];
+      const PointerFacts &P = In.descPointer(desc::BIAS_POINTER);
       const int64_t Len = lv(MatD, E == epi::BGradB ? layout::COLS : layout::ROWS);
       const int64_t Type = BT >= 0 ? BT : BiasType;
       const int64_t Bytes = Len > 0 && Type >= 0 ? Len * elementBits(Type) / 8 : 0;
@@ -1558,11 +1610,8 @@ private:
             .Bound = 16;
     }
     // Pointer attributes that must be device memory.
-    for (int64_t Id : {int64_t(desc::BIAS_POINTER), int64_t(desc::EPILOGUE_AUX_POINTER),
-                       int64_t(desc::A_SCALE_POINTER), int64_t(desc::B_SCALE_POINTER),
-                       int64_t(desc::C_SCALE_POINTER), int64_t(desc::D_SCALE_POINTER),
-                       int64_t(desc::AMAX_D_POINTER), int64_t(desc::D_OUT_SCALE_POINTER)}) {
-      const PointerFacts &P = In.DescPointer[Id];
+    for (int64_t Id : MatmulValues::DevicePointerAttributes) {
+      const PointerFacts &P = In.descPointer(Id);
       if (P.Where == Residency::Pageable && P.Address.Known && P.Address.V)
         err(Category::BufferType, "LT-PTR-LOC", da(Id), P.Address.V,
             dn(Id) + " points to pageable host memory; cuBLASLt reads it on "
