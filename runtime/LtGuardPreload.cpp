@@ -96,30 +96,6 @@ GEMM_EXPORT cublasStatus_t cublasLtMatmulDescInit_internal(
   return lt::matmulDescInit(Site, "cublasLtMatmulDescInit", Real, D, Size, C, S);
 }
 
-GEMM_EXPORT cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t D) {
-  GEMM_LT_REAL(cublasLtMatmulDescDestroy);
-  GEMM_LT_SITE(D);
-  return lt::destroyObject(Site, Real, D);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatmulDescSetAttribute(
-    cublasLtMatmulDesc_t D, cublasLtMatmulDescAttributes_t A, const void *Buf,
-    size_t Size) {
-  GEMM_LT_REAL(cublasLtMatmulDescSetAttribute);
-  GEMM_LT_SITE(D, A, Buf, Size);
-  return lt::setAttribute<gemm::rules::lt::Object::MatmulDesc>(Site, Real, D, A,
-                                                               Buf, Size);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatmulDescGetAttribute(
-    cublasLtMatmulDesc_t D, cublasLtMatmulDescAttributes_t A, void *Buf,
-    size_t Size, size_t *W) {
-  GEMM_LT_REAL(cublasLtMatmulDescGetAttribute);
-  GEMM_LT_SITE(D, A, Buf, Size, W);
-  return lt::getAttribute<gemm::rules::lt::Object::MatmulDesc>(Site, Real, D, A,
-                                                               Buf, Size, W);
-}
-
 GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *L,
                                                       cudaDataType T, uint64_t R,
                                                       uint64_t C, int64_t Ld) {
@@ -137,30 +113,6 @@ GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutInit_internal(
                               R, C, Ld);
 }
 
-GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t L) {
-  GEMM_LT_REAL(cublasLtMatrixLayoutDestroy);
-  GEMM_LT_SITE(L);
-  return lt::destroyObject(Site, Real, L);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutSetAttribute(
-    cublasLtMatrixLayout_t L, cublasLtMatrixLayoutAttribute_t A, const void *Buf,
-    size_t Size) {
-  GEMM_LT_REAL(cublasLtMatrixLayoutSetAttribute);
-  GEMM_LT_SITE(L, A, Buf, Size);
-  return lt::setAttribute<gemm::rules::lt::Object::MatrixLayout>(Site, Real, L,
-                                                                 A, Buf, Size);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutGetAttribute(
-    cublasLtMatrixLayout_t L, cublasLtMatrixLayoutAttribute_t A, void *Buf,
-    size_t Size, size_t *W) {
-  GEMM_LT_REAL(cublasLtMatrixLayoutGetAttribute);
-  GEMM_LT_SITE(L, A, Buf, Size, W);
-  return lt::getAttribute<gemm::rules::lt::Object::MatrixLayout>(Site, Real, L,
-                                                                 A, Buf, Size, W);
-}
-
 GEMM_EXPORT cublasStatus_t
 cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P) {
   GEMM_LT_REAL(cublasLtMatmulPreferenceCreate);
@@ -175,30 +127,33 @@ cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t P, size_t Size)
   return lt::preferenceInit(Site, Real, P, Size);
 }
 
-GEMM_EXPORT cublasStatus_t
-cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t P) {
-  GEMM_LT_REAL(cublasLtMatmulPreferenceDestroy);
-  GEMM_LT_SITE(P);
-  return lt::destroyObject(Site, Real, P);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatmulPreferenceSetAttribute(
-    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
-    const void *Buf, size_t Size) {
-  GEMM_LT_REAL(cublasLtMatmulPreferenceSetAttribute);
-  GEMM_LT_SITE(P, A, Buf, Size);
-  return lt::setAttribute<gemm::rules::lt::Object::Preference>(Site, Real, P, A,
-                                                               Buf, Size);
-}
-
-GEMM_EXPORT cublasStatus_t cublasLtMatmulPreferenceGetAttribute(
-    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
-    void *Buf, size_t Size, size_t *W) {
-  GEMM_LT_REAL(cublasLtMatmulPreferenceGetAttribute);
-  GEMM_LT_SITE(P, A, Buf, Size, W);
-  return lt::getAttribute<gemm::rules::lt::Object::Preference>(Site, Real, P, A,
-                                                               Buf, Size, W);
-}
+// Destroy, SetAttribute and GetAttribute of the three object kinds.
+#define GEMM_LT_PRELOAD_OBJECT(OBJ, HANDLE, ATTR, KIND)                        \
+  GEMM_EXPORT cublasStatus_t cublasLt##OBJ##Destroy(HANDLE O) {                \
+    GEMM_LT_REAL(cublasLt##OBJ##Destroy);                                      \
+    GEMM_LT_SITE(O);                                                           \
+    return lt::destroyObject(Site, Real, O);                                   \
+  }                                                                            \
+  GEMM_EXPORT cublasStatus_t cublasLt##OBJ##SetAttribute(                      \
+      HANDLE O, ATTR A, const void *Buf, size_t Size) {                        \
+    GEMM_LT_REAL(cublasLt##OBJ##SetAttribute);                                 \
+    GEMM_LT_SITE(O, A, Buf, Size);                                             \
+    return lt::setAttribute<gemm::rules::lt::Object::KIND>(Site, Real, O, A,   \
+                                                           Buf, Size);         \
+  }                                                                            \
+  GEMM_EXPORT cublasStatus_t cublasLt##OBJ##GetAttribute(                      \
+      HANDLE O, ATTR A, void *Buf, size_t Size, size_t *W) {                   \
+    GEMM_LT_REAL(cublasLt##OBJ##GetAttribute);                                 \
+    GEMM_LT_SITE(O, A, Buf, Size, W);                                          \
+    return lt::getAttribute<gemm::rules::lt::Object::KIND>(Site, Real, O, A,   \
+                                                           Buf, Size, W);      \
+  }
+GEMM_LT_PRELOAD_OBJECT(MatmulDesc, cublasLtMatmulDesc_t,
+                       cublasLtMatmulDescAttributes_t, MatmulDesc)
+GEMM_LT_PRELOAD_OBJECT(MatrixLayout, cublasLtMatrixLayout_t,
+                       cublasLtMatrixLayoutAttribute_t, MatrixLayout)
+GEMM_LT_PRELOAD_OBJECT(MatmulPreference, cublasLtMatmulPreference_t,
+                       cublasLtMatmulPreferenceAttributes_t, Preference)
 
 GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,

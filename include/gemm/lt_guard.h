@@ -518,18 +518,25 @@ cublasStatus_t destroyObject(const CallSite &, Fn Real, H Object) {
   return Real(Object);
 }
 
-template <rl::Object O, class Fn, class A, class B>
-cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
-                            typename Kind<O>::Handle Object, A Attr, const B *Buf,
-                            size_t Size) {
-  if (!checking())
-    return Real(Object, Attr, Buf, Size);
+// The arguments every attribute call shares.
+template <rl::Object O, class A>
+rl::AttributeCall attributeCall(A Attr, const void *Buf, size_t Size) {
   rl::AttributeCall C;
   C.Obj = O;
   C.Owner = Kind<O>::Owner;
   C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
   C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
   C.BufIsNull = rules::Value::of(Buf == nullptr);
+  return C;
+}
+
+template <rl::Object O, class Fn, class A, class B>
+cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
+                            typename Kind<O>::Handle Object, A Attr, const B *Buf,
+                            size_t Size) {
+  if (!checking())
+    return Real(Object, Attr, Buf, Size);
+  rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
   describeBuffer<B>(C);
   const rl::AttrInfo *Info = rl::findAttribute(O, C.Attr.V);
   if (Buf && Info && static_cast<int64_t>(Size) == rl::attrTypeSize(Info->Type))
@@ -548,12 +555,7 @@ cublasStatus_t getAttribute(const CallSite &Site, Fn Real,
                             typename Kind<O>::Handle Object, A Attr, void *Buf,
                             size_t Size, size_t *Written) {
   if (checking()) {
-    rl::AttributeCall C;
-    C.Obj = O;
-    C.Owner = Kind<O>::Owner;
-    C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
-    C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
-    C.BufIsNull = rules::Value::of(Buf == nullptr);
+    rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
     C.SizeWrittenIsNull = rules::Value::of(Written == nullptr);
     if (!decide(Kind<O>::Get, Site, rl::checkAttributeCall(C, true)))
       return CUBLAS_STATUS_INVALID_VALUE;
@@ -752,30 +754,6 @@ inline cublasStatus_t cublasLtMatmulDescInit(cublasLtMatmulDesc_t D,
                                 &::cublasLtMatmulDescInit_internal, D,
                                 sizeof(*D), C, S);
 }
-inline cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t D, GEMM_LT_SITE) {
-  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatmulDescDestroy, D);
-}
-template <class B>
-cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t D,
-                                              cublasLtMatmulDescAttributes_t A,
-                                              const B *Buf, size_t Size,
-                                              GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::MatmulDesc>(
-      GEMM_LT_AT, &::cublasLtMatmulDescSetAttribute, D, A, Buf, Size);
-}
-inline cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t O, cublasLtMatmulDescAttributes_t A,
-                                                 std::nullptr_t, size_t Size,
-                                                 GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::MatmulDesc>(
-      GEMM_LT_AT, &::cublasLtMatmulDescSetAttribute, O, A,
-      static_cast<const void *>(nullptr), Size);
-}
-inline cublasStatus_t cublasLtMatmulDescGetAttribute(
-    cublasLtMatmulDesc_t D, cublasLtMatmulDescAttributes_t A, void *Buf,
-    size_t Size, size_t *W, GEMM_LT_SITE) {
-  return detail::getAttribute<rl::Object::MatmulDesc>(
-      GEMM_LT_AT, &::cublasLtMatmulDescGetAttribute, D, A, Buf, Size, W);
-}
 inline cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *L,
                                                  cudaDataType T, uint64_t R,
                                                  uint64_t C, int64_t Ld,
@@ -791,31 +769,6 @@ inline cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t L,
                                   &::cublasLtMatrixLayoutInit_internal, L,
                                   sizeof(*L), T, R, C, Ld);
 }
-inline cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t L,
-                                                  GEMM_LT_SITE) {
-  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatrixLayoutDestroy, L);
-}
-template <class B>
-cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t L,
-                                                cublasLtMatrixLayoutAttribute_t A,
-                                                const B *Buf, size_t Size,
-                                                GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::MatrixLayout>(
-      GEMM_LT_AT, &::cublasLtMatrixLayoutSetAttribute, L, A, Buf, Size);
-}
-inline cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t O, cublasLtMatrixLayoutAttribute_t A,
-                                                 std::nullptr_t, size_t Size,
-                                                 GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::MatrixLayout>(
-      GEMM_LT_AT, &::cublasLtMatrixLayoutSetAttribute, O, A,
-      static_cast<const void *>(nullptr), Size);
-}
-inline cublasStatus_t cublasLtMatrixLayoutGetAttribute(
-    cublasLtMatrixLayout_t L, cublasLtMatrixLayoutAttribute_t A, void *Buf,
-    size_t Size, size_t *W, GEMM_LT_SITE) {
-  return detail::getAttribute<rl::Object::MatrixLayout>(
-      GEMM_LT_AT, &::cublasLtMatrixLayoutGetAttribute, L, A, Buf, Size, W);
-}
 inline cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P,
                                                      GEMM_LT_SITE) {
   return detail::preferenceCreate(GEMM_LT_AT, &::cublasLtMatmulPreferenceCreate, P);
@@ -825,30 +778,37 @@ inline cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t P,
   return detail::preferenceInit(GEMM_LT_AT, &::cublasLtMatmulPreferenceInit_internal,
                                 P, sizeof(*P));
 }
-inline cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t P,
-                                                      GEMM_LT_SITE) {
-  return detail::destroyObject(GEMM_LT_AT, &::cublasLtMatmulPreferenceDestroy, P);
-}
-template <class B>
-cublasStatus_t cublasLtMatmulPreferenceSetAttribute(
-    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
-    const B *Buf, size_t Size, GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::Preference>(
-      GEMM_LT_AT, &::cublasLtMatmulPreferenceSetAttribute, P, A, Buf, Size);
-}
-inline cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t O, cublasLtMatmulPreferenceAttributes_t A,
-                                                 std::nullptr_t, size_t Size,
-                                                 GEMM_LT_SITE) {
-  return detail::setAttribute<rl::Object::Preference>(
-      GEMM_LT_AT, &::cublasLtMatmulPreferenceSetAttribute, O, A,
-      static_cast<const void *>(nullptr), Size);
-}
-inline cublasStatus_t cublasLtMatmulPreferenceGetAttribute(
-    cublasLtMatmulPreference_t P, cublasLtMatmulPreferenceAttributes_t A,
-    void *Buf, size_t Size, size_t *W, GEMM_LT_SITE) {
-  return detail::getAttribute<rl::Object::Preference>(
-      GEMM_LT_AT, &::cublasLtMatmulPreferenceGetAttribute, P, A, Buf, Size, W);
-}
+// Destroy, SetAttribute and GetAttribute of the three object kinds. The
+// setter is a template so that the header sees what buf points to.
+#define GEMM_LT_OBJECT_FUNCTIONS(OBJ, HANDLE, ATTR, KIND)                      \
+  inline cublasStatus_t cublasLt##OBJ##Destroy(HANDLE O, GEMM_LT_SITE) {       \
+    return detail::destroyObject(GEMM_LT_AT, &::cublasLt##OBJ##Destroy, O);    \
+  }                                                                            \
+  template <class B>                                                           \
+  cublasStatus_t cublasLt##OBJ##SetAttribute(HANDLE O, ATTR A, const B *Buf,   \
+                                             size_t Size, GEMM_LT_SITE) {      \
+    return detail::setAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##SetAttribute, O, A, Buf, Size);          \
+  }                                                                            \
+  inline cublasStatus_t cublasLt##OBJ##SetAttribute(                           \
+      HANDLE O, ATTR A, std::nullptr_t, size_t Size, GEMM_LT_SITE) {           \
+    return detail::setAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##SetAttribute, O, A,                      \
+        static_cast<const void *>(nullptr), Size);                             \
+  }                                                                            \
+  inline cublasStatus_t cublasLt##OBJ##GetAttribute(                           \
+      HANDLE O, ATTR A, void *Buf, size_t Size, size_t *W, GEMM_LT_SITE) {     \
+    return detail::getAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##GetAttribute, O, A, Buf, Size, W);       \
+  }
+GEMM_LT_OBJECT_FUNCTIONS(MatmulDesc, cublasLtMatmulDesc_t,
+                         cublasLtMatmulDescAttributes_t, MatmulDesc)
+GEMM_LT_OBJECT_FUNCTIONS(MatrixLayout, cublasLtMatrixLayout_t,
+                         cublasLtMatrixLayoutAttribute_t, MatrixLayout)
+GEMM_LT_OBJECT_FUNCTIONS(MatmulPreference, cublasLtMatmulPreference_t,
+                         cublasLtMatmulPreferenceAttributes_t, Preference)
+#undef GEMM_LT_OBJECT_FUNCTIONS
+
 inline cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
     cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
