@@ -365,8 +365,13 @@ inline std::vector<Finding> checkAttributeCall(const AttributeCall &C,
           std::string("pass sizeof(") + attrTypeName(Info->Type) + ") = " +
               num(Size))
         .Bound = Size;
+  // A pointer attribute given the buffer itself: its element is not a
+  // pointer, nor an 8-byte integer that could hold one (uintptr_t).
+  const bool HoldsAddress =
+      C.PointeeSize.Known && C.PointeeSize.V == 8 && C.PointeeIsFloat.Known &&
+      !C.PointeeIsFloat.V;
   if (Info->Type == AttrType::Pointer && C.PointeeIsPointer.Known &&
-      !C.PointeeIsPointer.V)
+      !C.PointeeIsPointer.V && !HoldsAddress)
     S.add(Category::AttributeEncoding, "LT-ATTR-PTRBUF", Subject{Arg::Buf, -1}, 0,
           Name + " holds a pointer: 'buf' must be the address of a variable "
                  "holding it, not the buffer itself",
@@ -1410,7 +1415,20 @@ private:
     // LT-EPI-BIASTYPE and LT-FP8-BIAS.
     const int64_t BT = dv(desc::BIAS_DATA_TYPE, -2);
     if (epilogueUsesBias(E) && BiasType >= 0 && BT != -2) {
-      const int64_t Effective = BT == -1 ? T[MatD] : BT;
+      // The default (-1) is D's type, except (header) IMMA kernels with an
+      // int8 C, whose bias has the scale type, and FP8 kernels with a
+      // 32F/E4M3/E5M2 D, whose default the header leaves to the docs:
+      // silent there.
+      int64_t Effective = BT;
+      if (BT == -1) {
+        const int64_t D = T[MatD];
+        if (isInt8ComputeType(Compute) && T[MatC] == dt::R_8I)
+          Effective = Scale;
+        else if ((Fp8 || Fp4) && (D == dt::R_32F || isNarrow(D)))
+          Effective = -1;
+        else
+          Effective = D;
+      }
       if (Effective >= 0 && Effective != BiasType)
         err(Category::Epilogue, (Fp8 || Fp4) ? "LT-FP8-BIAS" : "LT-EPI-BIASTYPE",
             da(desc::BIAS_DATA_TYPE), BT,
@@ -1552,7 +1570,10 @@ private:
         continue;
       const Arg A = dataArg(M);
       if (P.Address.V == 0) {
-        // LT-CD-NULLC: only C may be NULL, and only with beta == 0.
+        // LT-CD-NULLC: only C may be NULL, and only with beta == 0. An
+        // empty matrix may be NULL.
+        if (lv(M, layout::ROWS) <= 0 || lv(M, layout::COLS) <= 0)
+          continue;
         if (M != MatC)
           err(Category::ScalarPointerMode, "LT-OBJ-LIFE", Subject{A, -1}, 0,
               q(argName(A)) + " is NULL");
