@@ -628,7 +628,7 @@ private:
 
   // LT-SHAPE-MNK.
   void checkShape() {
-    int64_t AR, AC, BR, BC, DR, DC, CR, CC;
+    int64_t AR = 0, AC = 0, BR = 0, BC = 0, DR = 0, DC = 0, CR = 0, CC = 0;
     const bool HaveA = opShape(MatA, AR, AC), HaveB = opShape(MatB, BR, BC),
                HaveD = opShape(MatD, DR, DC), HaveC = opShape(MatC, CR, CC);
     auto Mismatch = [&](unsigned M, int64_t Attr, const std::string &What,
@@ -1270,7 +1270,7 @@ private:
             ln(M, layout::LD) + " (" + num(Ld) +
                 ") must be a multiple of 4 in int8 matmuls").Bound = 4;
     }
-    int64_t AR, AC;
+    int64_t AR = 0, AC = 0;
     if (opShape(MatA, AR, AC)) {
       if (AR % 4)
         err(Category::Int8Alignment, "LT-IMMA-MK4",
