@@ -14,6 +14,7 @@
 // RUN: env LD_PRELOAD=%preload %t.plain 2>&1 | %FileCheck %s --check-prefixes=BOTH,PRELOAD
 // RUN: env GEMM_GUARD=off %t.header 2>&1 | %FileCheck %s --check-prefix=OFF
 // RUN: env GEMM_GUARD=warn %t.header 2>&1 | %FileCheck %s --check-prefix=WARN
+// RUN: env GEMM_GUARD=abort %not --crash %t.header 2>&1 | %FileCheck %s --check-prefix=ABORT
 // RUN: rm -f %t.log
 // RUN: env GEMM_GUARD_LOG=%t.log %t.header > /dev/null 2>&1
 // RUN: %FileCheck %s --check-prefix=LOG < %t.log
@@ -177,6 +178,9 @@ int main() {
 // WARN: 'sizeInBytes' (4) does not match
 // WARN: attr.size: status 7
 // WARN: ld: status 1
+
+// ABORT: 'sizeInBytes' (4) does not match
+// ABORT-NOT: attr.size: status
 
 // LOG: {"guard":"gemm-guard","version":1,"function":"cublasLtMatrixLayoutSetAttribute","site":"{{.*}}lt-guard-rules.cpp:{{[0-9]+}}","pid":{{[0-9]+}},"outcome":"rejected","args":[{"name":"attr","value":6},{"name":"sizeInBytes","value":4}],"findings":[{"check":"attribute-encoding","rule":"LT-ATTR-SIZE","severity":"error","param":"sizeInBytes"
 // LOG: "rule":"LT-SHAPE-MNK"
