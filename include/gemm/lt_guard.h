@@ -46,9 +46,13 @@ struct LtReport {
   std::vector<rl::Finding> Findings;
 };
 using LtHandler = void (*)(const LtReport &);
-// The device's compute capability as major * 10 + minor, or -1 where it is
-// not known (no GPU). Tests and tools may install their own.
-using DeviceInspector = int (*)();
+// What the guard asks about the current device; -1 where not known (no
+// GPU). Tests and tools may install their own inspector.
+struct DeviceFacts {
+  int ComputeCapability = -1; // major * 10 + minor
+  int PageableMemoryAccess = -1; // 1: the GPU reads pageable host memory (HMM, ATS)
+};
+using DeviceInspector = DeviceFacts (*)();
 
 namespace detail {
 
@@ -191,27 +195,33 @@ inline int64_t alignmentOf(uintptr_t Address) {
 
 // --- run-time facts --------------------------------------------------------------
 
-inline int computeCapability() {
+inline DeviceFacts deviceFacts() {
   if (DeviceInspector Custom = deviceSlot().load())
     return Custom();
+  // Per device: compute capability * 2 + pageable access, once known.
   static std::atomic<int> Cache[16] = {};
+  int Device = -1;
   const cudaError_t Before = cudaPeekAtLastError();
-  int Device = -1, Major = 0, Minor = 0;
-  int Result = -1;
+  DeviceFacts Facts;
   if (cudaGetDevice(&Device) == cudaSuccess && Device >= 0) {
-    if (Device < 16 && Cache[Device].load() > 0)
-      return Cache[Device].load();
+    if (Device < 16)
+      if (const int Known = Cache[Device].load())
+        return DeviceFacts{Known / 2, Known % 2};
+    int Major = 0, Minor = 0, Pageable = 0;
     if (cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
                                Device) == cudaSuccess &&
         cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor,
-                               Device) == cudaSuccess)
-      Result = Major * 10 + Minor;
-    if (Device < 16 && Result > 0)
-      Cache[Device].store(Result);
+                               Device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess,
+                               Device) == cudaSuccess) {
+      Facts = DeviceFacts{Major * 10 + Minor, Pageable ? 1 : 0};
+      if (Device < 16)
+        Cache[Device].store(Facts.ComputeCapability * 2 + Facts.PageableMemoryAccess);
+    }
   }
   if (Before == cudaSuccess)
     (void)cudaGetLastError(); // leave the caller's error state as it was
-  return Result;
+  return Facts;
 }
 
 template <class LibVersionFn> int64_t libraryVersion(LibVersionFn Fn) {
@@ -586,9 +596,11 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
   V.CdescIsNull = Value::of(Cdesc == nullptr);
   V.CdescIsDdesc = Value::of(Cdesc == nullptr || Cdesc == Ddesc);
   if (pointerDepth()) {
-    const int CC = computeCapability();
-    if (CC > 0)
-      V.ComputeCapability = Value::of(CC);
+    const DeviceFacts Facts = deviceFacts();
+    if (Facts.ComputeCapability > 0)
+      V.ComputeCapability = Value::of(Facts.ComputeCapability);
+    if (Facts.PageableMemoryAccess >= 0)
+      V.PageableAccessible = Value::of(Facts.PageableMemoryAccess);
   }
 }
 

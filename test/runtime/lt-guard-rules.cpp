@@ -38,7 +38,7 @@ gemm::guard::PointerInfo inspect(const void *P) {
   }
   return Info;
 }
-int Ada() { return 89; }
+gemm::guard::lt::DeviceFacts Ada() { return {89, 0}; }
 #endif
 
 #define CALL(what, expr)                                                       \

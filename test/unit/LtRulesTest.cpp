@@ -629,6 +629,10 @@ TEST(LtRules, PointerMode) {
   DL.V.pointer(Arg::Beta).Where = Residency::Device;
   EXPECT_CLEAN(DL.check());
   DL.V.pointer(Arg::Beta).Where = Residency::Pageable;
+  EXPECT_NO_RULE(DL.check(), "LT-PTR-LOC"); // unknown whether the GPU reads it
+  DL.V.PageableAccessible = v(1);             // HMM/ATS: it does
+  EXPECT_NO_RULE(DL.check(), "LT-PTR-LOC");
+  DL.V.PageableAccessible = v(0);
   EXPECT_RULE(DL.check(), "LT-PTR-LOC");
   Gemm PA = fp16();
   for (unsigned M = 0; M < 4; ++M)

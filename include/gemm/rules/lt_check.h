@@ -439,6 +439,9 @@ struct MatmulValues {
   Value AlgoBiasAlignment;
   Value RequestedAlgoCount;
   Value ComputeCapability; // major * 10 + minor
+  // 1 where the device reads pageable host memory (HMM, ATS): pageable
+  // memory is then no finding where the GPU reads.
+  Value PageableAccessible;
   int64_t LibraryVersion = 0;
 
   static constexpr int64_t DevicePointerAttributes[8] = {
@@ -540,6 +543,11 @@ private:
                 std::string Msg, std::string Note = "") {
     return S.add(C, Rule, About, V, std::move(Msg), std::move(Note),
                  Severity::Warning);
+  }
+  // Pageable host memory on a device that is known not to read it.
+  bool gpuCannotRead(const PointerFacts &P) const {
+    return P.Where == Residency::Pageable && In.PageableAccessible.Known &&
+           !In.PageableAccessible.V;
   }
   bool isNull(Arg A) const {
     const Value &V = In.pointer(A).Address;
@@ -1343,7 +1351,7 @@ private:
             q(argName(A)) + " points to device memory but " +
                 dn(desc::POINTER_MODE) + " is " + enumText(EnumKind::PointerMode, PM) +
                 ": the host would read it");
-      else if (!HostSide && P.Where == Residency::Pageable)
+      else if (!HostSide && gpuCannotRead(P))
         err(Category::ScalarPointerMode, "LT-PTR-LOC", Subject{A, -1}, P.Address.V,
             q(argName(A)) + " points to pageable host memory but " +
                 dn(desc::POINTER_MODE) + " is " + enumText(EnumKind::PointerMode, PM) +
@@ -1605,7 +1613,7 @@ private:
                  matrixLetter(M) + "_BYTES); cublasLtMatmul may fail",
              "set the preference to the real alignment before the heuristic query")
             .Bound = Want.V;
-      if (P.Where == Residency::Pageable)
+      if (gpuCannotRead(P))
         err(Category::BufferType, "LT-PTR-LOC", Subject{A, -1}, P.Address.V,
             q(argName(A)) + " points to pageable host memory; cuBLASLt reads "
                             "matrices on the device");
@@ -1633,7 +1641,7 @@ private:
     // Pointer attributes that must be device memory.
     for (int64_t Id : MatmulValues::DevicePointerAttributes) {
       const PointerFacts &P = In.descPointer(Id);
-      if (P.Where == Residency::Pageable && P.Address.Known && P.Address.V)
+      if (gpuCannotRead(P) && P.Address.Known && P.Address.V)
         err(Category::BufferType, "LT-PTR-LOC", da(Id), P.Address.V,
             dn(Id) + " points to pageable host memory; cuBLASLt reads it on "
                      "the device");
