@@ -18,8 +18,8 @@
 //
 // Shadow state: a fixed table of slots keyed by the object's address, read
 // and written with atomics only (no lock on any path, nothing to reset after
-// fork), dropped on Destroy; re-creating an object at the same address
-// reuses its slot. Objects the guard never saw created (or more live
+// fork), marked destroyed on Destroy (a later use is reported); re-creating
+// an object at the same address reuses its slot. Objects the guard never saw created (or more live
 // objects than slots) have unknown attributes, so the rules stay silent on
 // them.
 #ifndef GEMM_LT_GUARD_H
@@ -67,7 +67,9 @@ inline std::atomic<DeviceInspector> &deviceSlot() {
 
 // --- shadow state -------------------------------------------------------------
 
-constexpr uintptr_t Empty = 0, Tombstone = 1;
+// Keys: Empty, an object's address (live), or its address | 1 (destroyed:
+// kept so that a later use is found, until the slot is claimed again).
+constexpr uintptr_t Empty = 0, DestroyedBit = 1;
 constexpr unsigned Slots = 2048, MaxProbe = 64;
 
 struct Shadow {
@@ -86,12 +88,11 @@ inline unsigned slotOf(uintptr_t Key) {
          Slots;
 }
 
-inline Shadow *find(const void *Object) {
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
-  if (Key <= Tombstone)
-    return nullptr;
+// The slot holding Key exactly (live or destroyed form); nullptr if none.
+inline Shadow *findKey(uintptr_t Key) {
   Shadow *T = table();
-  for (unsigned I = 0, S = slotOf(Key); I < MaxProbe; ++I, S = (S + 1) % Slots) {
+  const uintptr_t Home = Key & ~DestroyedBit;
+  for (unsigned I = 0, S = slotOf(Home); I < MaxProbe; ++I, S = (S + 1) % Slots) {
     const uintptr_t K = T[S].Key.load(std::memory_order_acquire);
     if (K == Key)
       return &T[S];
@@ -101,18 +102,41 @@ inline Shadow *find(const void *Object) {
   return nullptr;
 }
 
+// Addresses the table can hold: not null, and even (cuBLASLt's objects and
+// the opaque structures are 8-byte aligned).
+inline bool trackable(const void *Object) {
+  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+  return Key != Empty && !(Key & DestroyedBit);
+}
+
+inline Shadow *find(const void *Object) {
+  return trackable(Object) ? findKey(reinterpret_cast<uintptr_t>(Object))
+                           : nullptr;
+}
+
+// Whether Object was destroyed (and not created again) while tracked.
+inline bool destroyed(const void *Object) {
+  return trackable(Object) &&
+         findKey(reinterpret_cast<uintptr_t>(Object) | DestroyedBit);
+}
+
 // The slot of Object, claimed if it has none; nullptr when the table is full
 // around it (the object is then not tracked).
 inline Shadow *claim(const void *Object) {
-  if (Shadow *S = find(Object))
-    return S;
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
-  if (Key <= Tombstone)
+  if (!trackable(Object))
     return nullptr;
+  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+  if (Shadow *S = findKey(Key))
+    return S;
+  if (Shadow *S = findKey(Key | DestroyedBit)) { // created again
+    uintptr_t K = Key | DestroyedBit;
+    if (S->Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+      return S;
+  }
   Shadow *T = table();
   for (unsigned I = 0, S = slotOf(Key); I < MaxProbe; ++I, S = (S + 1) % Slots) {
     uintptr_t K = T[S].Key.load(std::memory_order_acquire);
-    if ((K == Empty || K == Tombstone) &&
+    if ((K == Empty || (K & DestroyedBit)) &&
         T[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
       return &T[S];
   }
@@ -122,7 +146,8 @@ inline Shadow *claim(const void *Object) {
 inline void drop(const void *Object) {
   if (Shadow *S = find(Object)) {
     S->KnownMask.store(0, std::memory_order_release);
-    S->Key.store(Tombstone, std::memory_order_release);
+    S->Key.store(reinterpret_cast<uintptr_t>(Object) | DestroyedBit,
+                 std::memory_order_release);
   }
 }
 
@@ -547,6 +572,7 @@ cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
   if (!checking())
     return Real(Object, Attr, Buf, Size);
   rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
+  C.ObjectDestroyed = rules::Value::of(destroyed(Object));
   describeBuffer<B>(C);
   const rl::AttrInfo *Info = rl::findAttribute(O, C.Attr.V);
   if (Buf && Info && static_cast<int64_t>(Size) == rl::attrTypeSize(Info->Type))
@@ -593,6 +619,11 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
   V.pointer(rl::Arg::Bdesc).Address = Address(Bdesc);
   V.pointer(rl::Arg::Cdesc).Address = Address(Cdesc);
   V.pointer(rl::Arg::Ddesc).Address = Address(Ddesc);
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc, Ddesc};
+  const rl::Arg Args[5] = {rl::Arg::ComputeDesc, rl::Arg::Adesc, rl::Arg::Bdesc,
+                           rl::Arg::Cdesc, rl::Arg::Ddesc};
+  for (unsigned I = 0; I < 5; ++I)
+    V.destroyed(Args[I]) = Value::of(destroyed(Objects[I]));
   V.CdescIsNull = Value::of(Cdesc == nullptr);
   V.CdescIsDdesc = Value::of(Cdesc == nullptr || Cdesc == Ddesc);
   if (pointerDepth()) {
@@ -619,6 +650,7 @@ cublasStatus_t algoGetHeuristic(
   V.LibraryVersion = libraryVersion(Version);
   collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
   V.RequestedAlgoCount = rules::Value::of(Requested);
+  V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
   if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
               {{"requestedAlgoCount", Requested}}))
     return CUBLAS_STATUS_INVALID_VALUE;

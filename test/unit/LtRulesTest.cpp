@@ -138,6 +138,20 @@ TEST(LtRules, NullDescriptors) {
   EXPECT_CLEAN(C.check());
 }
 
+TEST(LtRules, UseAfterDestroy) {
+  Gemm S = fp16();
+  S.V.destroyed(Arg::Bdesc) = v(1);
+  EXPECT_RULE(S.check(), "LT-OBJ-LIFE");
+  S.V.destroyed(Arg::Bdesc) = v(0);
+  EXPECT_CLEAN(S.check());
+  AttributeCall C;
+  C.Obj = Object::MatmulDesc;
+  C.Attr = v(desc::TRANSA);
+  C.SizeInBytes = v(4);
+  C.ObjectDestroyed = v(1);
+  EXPECT_RULE(checkAttributeCall(C, false), "LT-OBJ-LIFE");
+}
+
 TEST(LtRules, DescCreateArguments) {
   auto Fs = checkCreate(Object::MatmulDesc, matmulDesc(v(dt::R_32F), v(dt::R_32F)));
   EXPECT_RULE(Fs, "LT-OBJ-DESCARGS");

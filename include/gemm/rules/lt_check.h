@@ -167,6 +167,7 @@ struct AttributeCall {
   Value PointeeIsPointer; // 1: *buf is a pointer
   Value PointeeIsFloat;   // 1: *buf is float or double, 0: an integer or enum
   Value SizeWrittenIsNull; // get only
+  Value ObjectDestroyed;   // 1: the object was destroyed before this call
   int64_t LibraryVersion = 0; // CUBLAS_VERSION; 0 when unknown
 };
 
@@ -323,6 +324,12 @@ inline std::vector<Finding> checkAttributeCall(const AttributeCall &C,
   detail::Sink S;
   using detail::num;
   using detail::q;
+  if (C.ObjectDestroyed.Known && C.ObjectDestroyed.V) {
+    S.add(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{C.Owner, -1}, 0,
+          std::string("the ") + objectName(C.Obj) +
+              " was destroyed before this call");
+    return S.Out;
+  }
   if (!C.Attr.Known)
     return S.Out;
   const AttrInfo *Info = findAttribute(C.Obj, C.Attr.V);
@@ -422,6 +429,8 @@ struct MatmulValues {
   ObjectState Pref;       // heuristic only
   // 1 where the argument is NULL, 0 where not; for every pointer argument.
   PointerFacts Pointer[ArgCount];
+  // 1 where the object an argument names was destroyed before the call.
+  Value Destroyed[ArgCount];
   // Facts about the pointers held by the device-pointer attributes of the
   // descriptor (DevicePointerAttributes); Address mirrors Desc.
   PointerFacts DescPointer[8];
@@ -456,6 +465,10 @@ struct MatmulValues {
   }
   const PointerFacts &descPointer(int64_t Id) const {
     return const_cast<MatmulValues *>(this)->descPointer(Id);
+  }
+  Value &destroyed(Arg A) { return Destroyed[static_cast<unsigned>(A)]; }
+  const Value &destroyed(Arg A) const {
+    return Destroyed[static_cast<unsigned>(A)];
   }
   PointerFacts &pointer(Arg A) { return Pointer[static_cast<unsigned>(A)]; }
   const PointerFacts &pointer(Arg A) const {
@@ -576,6 +589,13 @@ private:
   // LT-OBJ-LIFE: the descriptor and the layouts of A, B and D are required.
   bool checkObjects() {
     bool Ok = true;
+    for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc,
+                  Arg::Ddesc, Arg::Preference})
+      if (In.destroyed(A).Known && In.destroyed(A).V) {
+        err(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
+            q(argName(A)) + " was destroyed before this call");
+        Ok = false;
+      }
     for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Ddesc})
       if (isNull(A)) {
         err(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
