@@ -657,6 +657,12 @@ TEST(LtRules, PointerMode) {
   AV.desc(desc::POINTER_MODE, pmode::AlphaDeviceVectorBetaZero)
       .desc(desc::ALPHA_VECTOR_BATCH_STRIDE, 64);
   EXPECT_RULE(AV.check(), "LT-PTR-AVBS");
+  AV.desc(desc::POINTER_MODE, pmode::AlphaDeviceVectorBetaHost); // its use
+  EXPECT_NO_RULE(AV.check(), "LT-PTR-AVBS");
+  Gemm PM = fp16(); // pointer arrays with HOST mode: fine
+  for (unsigned M = 0; M < 4; ++M)
+    PM.lay(M, layout::BATCH_MODE, batch_mode::PointerArray);
+  EXPECT_CLEAN(PM.check());
   Gemm VL = fp16();
   VL.desc(desc::POINTER_MODE, pmode::AlphaDeviceVectorBetaHost);
   VL.V.pointer(Arg::Alpha).Address = v(0x7f0005000000);
