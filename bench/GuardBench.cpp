@@ -1,20 +1,28 @@
 // Cost of the runtime guard per call (Google Benchmark).
 //
-//   RulesOnly          the rules core on a typical cublasGemmEx call
-//   GuardValues        the whole guard path at GEMM_GUARD_DEPTH=values,
-//                      around a stand-in for cuBLAS that does nothing
-//   GuardPointers      the same at the default depth (pointer mode and
-//                      pointer attributes); without a GPU the CUDA queries
-//                      fail fast, so this is a lower bound there
-//   CublasGemmEx/...   (GPU only) a launch-bound 64x64x64 fp32 cublasGemmEx,
-//                      unguarded and guarded, side by side in one run
+//   RulesOnly           the rules core on a typical cublasGemmEx call
+//   Guard/<depth>/...   the whole guard path around a stand-in for cuBLAS
+//                       that does nothing, at the depth GEMM_GUARD_DEPTH
+//                       selects (read once per process: run the binary once
+//                       per depth):
+//     RepeatedValid     the same valid call again and again (a training
+//                       loop): the verdict cache answers
+//     NewShape          a valid call of a shape not seen before, each time
+//     Invalid           a call with a bad lda: every fact, the rules and the
+//                       report (to a handler that drops it)
+//     .../untracked     at depth pointers before any allocation was seen
+//                       (the header route alone, or a program with the
+//                       static CUDA runtime): nothing that took pointer
+//                       facts is cached; .../tracked after one was
+//   CublasGemmEx/...    (GPU only) a launch-bound 64x64x64 fp32 cublasGemmEx,
+//                       unguarded and guarded, side by side in one run
 //
-// Run: build/bench/gemm_guard_bench [--benchmark_filter=...]
+// Run: build/bench/gemm_guard_bench; GEMM_GUARD_DEPTH=values build/bench/gemm_guard_bench
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/guard.h"
 
 #include <benchmark/benchmark.h>
-#include <cstdlib>
+#include <string>
 
 namespace {
 
@@ -49,24 +57,62 @@ void RulesOnly(benchmark::State &State) {
 }
 BENCHMARK(RulesOnly);
 
-template <guard::Depth D> void Guard(benchmark::State &State) {
-  setenv("GEMM_GUARD_DEPTH", D == guard::Depth::Values ? "values" : "pointers", 1);
-  if (guard::depth() != D) {
-    State.SkipWithError("GEMM_GUARD_DEPTH is read once per process; run this "
-                        "benchmark alone with --benchmark_filter");
-    return;
-  }
-  static float Buffer[64 * 64];
+alignas(64) char NeverCreated[4096];
+float Buffer[64 * 64];
+
+cublasStatus_t gemm(int64_t M, int64_t Lda) {
   const float One = 1, Zero = 0;
-  for (auto _ : State)
-    benchmark::DoNotOptimize(guard::detail::invoke<NoCublas>(
-        guard::CallSite{__FILE__, __LINE__}, static_cast<cublasHandle_t>(nullptr),
-        CUBLAS_OP_T, CUBLAS_OP_N, 64, 64, 64, &One, Buffer, CUDA_R_32F, 64,
-        Buffer, CUDA_R_32F, 64, &Zero, Buffer, CUDA_R_32F, 64,
-        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  return guard::detail::invoke<NoCublas>(
+      guard::CallSite{__FILE__, __LINE__},
+      reinterpret_cast<cublasHandle_t>(NeverCreated), CUBLAS_OP_N, CUBLAS_OP_N,
+      static_cast<int>(M), 64, 64, &One, Buffer, CUDA_R_32F,
+      static_cast<int>(Lda), Buffer, CUDA_R_32F, 64, &Zero, Buffer, CUDA_R_32F,
+      static_cast<int>(M), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
-BENCHMARK_TEMPLATE(Guard, guard::Depth::Values)->Name("GuardValues");
-BENCHMARK_TEMPLATE(Guard, guard::Depth::Pointers)->Name("GuardPointers");
+
+void dropReport(const guard::Report &R) { benchmark::DoNotOptimize(&R); }
+
+void RepeatedValid(benchmark::State &State) {
+  for (auto _ : State)
+    benchmark::DoNotOptimize(gemm(64, 64));
+}
+
+void NewShape(benchmark::State &State) {
+  int64_t M = 1;
+  for (auto _ : State) {
+    M = M % 1000000 + 1; // a million shapes: the cache never has the next
+    benchmark::DoNotOptimize(gemm(M, M));
+  }
+}
+
+void Invalid(benchmark::State &State) {
+  guard::setHandler(dropReport);
+  for (auto _ : State)
+    benchmark::DoNotOptimize(gemm(64, 8));
+  guard::setHandler(nullptr);
+}
+
+void track(const benchmark::State &) { guard::noteMemoryChange(); }
+
+// Registered in this order: untracked first, then the first allocation.
+const bool Registered = [] {
+  const bool Pointers = guard::depth() == guard::Depth::Pointers;
+  const std::string Prefix = Pointers ? "Guard/pointers/" : "Guard/values/";
+  for (const char *Phase : Pointers ? std::initializer_list<const char *>{
+                                          "/untracked", "/tracked"}
+                                    : std::initializer_list<const char *>{""}) {
+    const bool Tracked = std::string(Phase) == "/tracked";
+    auto *B = benchmark::RegisterBenchmark(
+        (Prefix + "RepeatedValid" + Phase).c_str(), RepeatedValid);
+    if (Tracked)
+      B->Setup(track);
+    benchmark::RegisterBenchmark((Prefix + "NewShape" + Phase).c_str(),
+                                 NewShape);
+    benchmark::RegisterBenchmark((Prefix + "Invalid" + Phase).c_str(),
+                                 Invalid);
+  }
+  return true;
+}();
 
 // The GPU comparison: the same 64^3 GEMM through cuBLAS directly and through
 // the guard, synchronised per iteration so each measures one launch.
@@ -75,12 +121,13 @@ struct Gpu {
   float *A = nullptr, *B = nullptr, *C = nullptr;
   bool Ok = false;
   Gpu() {
-    if (cublasCreate(&Handle) != CUBLAS_STATUS_SUCCESS)
+    if (guard::cublasCreate_v2(&Handle) != CUBLAS_STATUS_SUCCESS)
       return;
     const size_t Bytes = sizeof(float) * 64 * 64;
     Ok = cudaMalloc(reinterpret_cast<void **>(&A), Bytes) == cudaSuccess &&
          cudaMalloc(reinterpret_cast<void **>(&B), Bytes) == cudaSuccess &&
          cudaMalloc(reinterpret_cast<void **>(&C), Bytes) == cudaSuccess;
+    guard::noteMemoryChange();
   }
 };
 

@@ -62,9 +62,9 @@ template <gemm::guard::Depth D> void LtGuard(benchmark::State &State) {
   const float One = 1, Zero = 0;
   for (auto _ : State)
     benchmark::DoNotOptimize(lt::detail::matmul(
-        gemm::guard::CallSite{__FILE__, __LINE__}, &noMatmul,
-        &::cublasLtGetVersion, nullptr, Op, &One, Buffer, L, Buffer, L, &Zero,
-        Buffer, L, Buffer, L, nullptr, nullptr, 0, nullptr));
+        gemm::guard::CallSite{__FILE__, __LINE__}, &noMatmul, nullptr, Op,
+        &One, Buffer, L, Buffer, L, &Zero, Buffer, L, Buffer, L, nullptr,
+        nullptr, 0, nullptr));
   lt::cublasLtMatrixLayoutDestroy(L);
   lt::cublasLtMatmulDescDestroy(Op);
 }

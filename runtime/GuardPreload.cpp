@@ -6,44 +6,60 @@
 //
 // Defines every function of the cuBLAS GEMM family, checks each call with
 // the same code as gemm/guard.h and forwards valid calls to the real cuBLAS
-// found next in the search order. Without source types, the checks see
-// `const void *` where the header sees `float *`: the pointee-type rules stay
-// silent here, every other rule applies.
+// the process has loaded (RealSymbols.h). Without source types, the checks
+// see `const void *` where the header sees `float *`: the pointee-type rules
+// stay silent here, every other rule applies.
+//
+// It links neither cuBLAS nor the CUDA runtime and references no symbol of
+// theirs, so it loads into any process (LD_BIND_NOW=1 included) and never
+// changes how a process that does not use cuBLAS runs. Besides the GEMM
+// family it defines:
+//   * cublasCreate/SetPointerMode/Destroy: the guard's table of pointer modes;
+//   * cudaMalloc*, cudaFree*, cudaHostRegister/Unregister: the memory epoch
+//     that keeps cached verdicts honest when memory is freed and reused;
+//   * dlsym (DlsymInterposer.cpp): `dlsym(libcublas, "cublasGemmEx")`
+//     (ctypes, lazy loaders) returns the guarded entry point.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GuardFunction.h"
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/guard.h"
 
+#include <cstring>
 #include <dlfcn.h>
 
 namespace {
 
-template <class Fn> Fn realFunction(const char *Name, void *Self) {
-  void *Sym = dlsym(RTLD_NEXT, Name);
-  if (!Sym || Sym == Self) {
-    gemm::guard::detail::complain(
-        std::string("libgemm_guard_preload.so: no cuBLAS library provides ") +
-        Name + "; is libcublas loaded?");
-    std::abort();
-  }
-  return reinterpret_cast<Fn>(Sym);
+using gemm::guard::detail::complain;
+using gemm::guard::detail::complainOnce;
+
+// The real function was not found: say so once per function, and fail the
+// call instead of the process.
+cublasStatus_t missing(std::atomic<bool> &Said, const char *Name) {
+  complainOnce(Said, std::string("libgemm_guard_preload.so: no cuBLAS library "
+                                 "in this process provides ") +
+                         Name + "; the call returns "
+                                "CUBLAS_STATUS_NOT_INITIALIZED");
+  return CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
 } // namespace
 
 #define GEMM_UNPAREN(...) __VA_ARGS__
 #define GEMM_PRELOAD(NAME, PARAMS, ARGS)                                       \
-  extern "C" cublasStatus_t NAME PARAMS;                                       \
   namespace {                                                                  \
   struct NAME##_real {                                                         \
     static constexpr const char *Name = #NAME;                                 \
     template <class... GemmArgs>                                               \
     static cublasStatus_t call(GemmArgs... Args) {                             \
+      static std::atomic<bool> Said{false};                                    \
+      static std::atomic<void *> Slot{nullptr};                                \
       using Fn = cublasStatus_t(*) PARAMS;                                     \
-      static const Fn Real = realFunction<Fn>(                                 \
-          #NAME, reinterpret_cast<void *>(static_cast<Fn>(&::NAME)));          \
-      return Real(Args...);                                                    \
+      if (const Fn Real = gemm::runtime::cachedSymbol<Fn>(                     \
+              Slot, gemm::runtime::Library::Cublas, #NAME))                    \
+        return Real(Args...);                                                  \
+      return missing(Said, #NAME);                                             \
     }                                                                          \
   };                                                                           \
   }                                                                            \
@@ -52,7 +68,62 @@ template <class Fn> Fn realFunction(const char *Name, void *Self) {
         gemm::guard::CallSite{nullptr, 0, __builtin_return_address(0)},        \
         GEMM_UNPAREN ARGS);                                                    \
   }
+// cublasCreate_v2 -> gemm::guard::detail::trackCreate, and so on.
+#define GEMM_PRELOAD_HANDLE(NAME, PARAMS, ARGS)                                \
+  extern "C" __attribute__((visibility("default"))) cublasStatus_t NAME PARAMS { \
+    return gemm::guard::NAME(GEMM_UNPAREN ARGS);                               \
+  }
 
 // Generated from the cuBLAS header at build time: one GEMM_PRELOAD per
-// function of the rules core's API table.
+// function of the rules core's API table, one GEMM_PRELOAD_HANDLE per
+// handle function.
 #include "GuardPreloadFunctions.inc"
+
+// --- allocations ----------------------------------------------------------------
+
+namespace {
+// Calls the CUDA runtime's own NAME and moves the memory epoch on.
+template <class Fn, class... A>
+cudaError_t tracked(Fn Real, A... Args) {
+  if (!Real)
+    return cudaErrorInitializationError;
+  gemm::guard::noteMemoryChange(false);
+  const cudaError_t E = Real(Args...);
+  gemm::guard::noteMemoryChange();
+  return E;
+}
+} // namespace
+
+#define GEMM_PRELOAD_MEMORY(NAME, PARAMS, ARGS)                                \
+  extern "C" __attribute__((visibility("default"))) cudaError_t NAME PARAMS {  \
+    return tracked(GEMM_GUARD_FUNCTION(Cudart, NAME), GEMM_UNPAREN ARGS);      \
+  }
+GEMM_PRELOAD_MEMORY(cudaMalloc, (void **p, size_t n), (p, n))
+GEMM_PRELOAD_MEMORY(cudaMallocManaged, (void **p, size_t n, unsigned f), (p, n, f))
+GEMM_PRELOAD_MEMORY(cudaMallocHost, (void **p, size_t n), (p, n))
+GEMM_PRELOAD_MEMORY(cudaHostAlloc, (void **p, size_t n, unsigned f), (p, n, f))
+GEMM_PRELOAD_MEMORY(cudaMallocPitch, (void **p, size_t *pitch, size_t w, size_t h), (p, pitch, w, h))
+GEMM_PRELOAD_MEMORY(cudaMallocAsync, (void **p, size_t n, cudaStream_t s), (p, n, s))
+GEMM_PRELOAD_MEMORY(cudaMallocFromPoolAsync, (void **p, size_t n, cudaMemPool_t m, cudaStream_t s), (p, n, m, s))
+GEMM_PRELOAD_MEMORY(cudaFree, (void *p), (p))
+GEMM_PRELOAD_MEMORY(cudaFreeHost, (void *p), (p))
+GEMM_PRELOAD_MEMORY(cudaFreeAsync, (void *p, cudaStream_t s), (p, s))
+GEMM_PRELOAD_MEMORY(cudaHostRegister, (void *p, size_t n, unsigned f), (p, n, f))
+GEMM_PRELOAD_MEMORY(cudaHostUnregister, (void *p), (p))
+
+// --- what the preload cannot see ------------------------------------------------------
+
+namespace {
+
+// cuBLAS linked into the executable (libcublas_static.a) calls itself: no
+// call passes through the preload. Say so once, when the process starts.
+__attribute__((constructor)) void detectStaticCublas() {
+  if (!gemm::guard::detail::elfDefines("/proc/self/exe", "cublasCreate_v2"))
+    return;
+  complain("this executable has cuBLAS linked in statically "
+           "(libcublas_static.a): its GEMM calls do not pass through "
+           "libgemm_guard_preload.so and are not checked; build it with "
+           "-include gemm/guard.h to guard them");
+}
+
+} // namespace

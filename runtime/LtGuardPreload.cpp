@@ -11,27 +11,25 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GuardFunction.h"
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/lt_guard.h"
-
-#include "RealSymbols.h"
-
-#include <dlfcn.h>
 
 namespace {
 
 using gemm::guard::CallSite;
+using gemm::runtime::isInLibrary;
+using gemm::runtime::Library;
 namespace lt = gemm::guard::lt::detail;
 
-template <class Fn> Fn real(const char *Name) {
-  void *Sym = gemm::runtime::realSymbol(gemm::runtime::Library::CublasLt, Name);
-  if (!Sym) {
-    gemm::guard::detail::complain(
-        std::string("libgemm_guard_preload.so: no cuBLASLt library provides ") +
-        Name + "; is libcublasLt loaded?");
-    std::abort();
-  }
-  return reinterpret_cast<Fn>(Sym);
+// The real function was not found: say so once per function, and fail the
+// call instead of the process.
+cublasStatus_t missing(std::atomic<bool> &Said, const char *Name) {
+  gemm::guard::detail::complainOnce(
+      Said, std::string("libgemm_guard_preload.so: no cuBLASLt library in "
+                        "this process provides ") +
+                Name + "; the call returns CUBLAS_STATUS_NOT_INITIALIZED");
+  return CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
 // Whether the return address lies in libcublas or libcublasLt: a small
@@ -43,25 +41,23 @@ bool fromCublas(const void *Caller) {
   const uintptr_t Hit = Slot.load(std::memory_order_relaxed);
   if ((Hit & ~uintptr_t{1}) == Key)
     return Hit & 1;
-  Dl_info Info;
-  const bool Inside = dladdr(Caller, &Info) && Info.dli_fname &&
-                      std::strstr(Info.dli_fname, "libcublas");
+  const bool Inside = isInLibrary(Library::Cublas, Caller) ||
+                      isInLibrary(Library::CublasLt, Caller);
   Slot.store(Key | (Inside ? 1 : 0), std::memory_order_relaxed);
   return Inside;
 }
 
-size_t libraryVersion() {
-  using Fn = size_t (*)();
-  static const Fn Real = real<Fn>("cublasLtGetVersion");
-  return Real();
-}
-
 } // namespace
 
-// The real function, resolved once; decltype of the header's declaration
+// The real function (resolved on first use, lock-free), or the call fails
+// with CUBLAS_STATUS_NOT_INITIALIZED; decltype of the header's declaration
 // keeps the signature exact.
 #define GEMM_LT_REAL(NAME)                                                     \
-  static const auto Real = real<decltype(&::NAME)>(#NAME)
+  const auto Real = GEMM_GUARD_FUNCTION(CublasLt, NAME);                       \
+  if (!Real) {                                                                 \
+    static std::atomic<bool> Said{false};                                      \
+    return missing(Said, #NAME);                                               \
+  }
 #define GEMM_LT_SITE                                                           \
   const CallSite Site{nullptr, 0, __builtin_return_address(0)};                \
   if (fromCublas(Site.Caller))                                                 \
@@ -162,8 +158,7 @@ GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     int *Ret) {
   GEMM_LT_REAL(cublasLtMatmulAlgoGetHeuristic);
   GEMM_LT_SITE(H, Op, A, B, C, D, P, N, R, Ret);
-  return lt::algoGetHeuristic(Site, Real, &libraryVersion, H, Op, A, B, C, D, P,
-                              N, R, Ret);
+  return lt::algoGetHeuristic(Site, Real, H, Op, A, B, C, D, P, N, R, Ret);
 }
 
 GEMM_EXPORT cublasStatus_t cublasLtMatmul(
@@ -175,7 +170,6 @@ GEMM_EXPORT cublasStatus_t cublasLtMatmul(
   GEMM_LT_REAL(cublasLtMatmul);
   GEMM_LT_SITE(H, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc, Algo,
                Workspace, WorkspaceSize, Stream);
-  return lt::matmul(Site, Real, &libraryVersion, H, Op, Alpha, A, Adesc, B,
-                    Bdesc, Beta, C, Cdesc, D, Ddesc, Algo, Workspace,
-                    WorkspaceSize, Stream);
+  return lt::matmul(Site, Real, H, Op, Alpha, A, Adesc, B, Bdesc, Beta, C,
+                    Cdesc, D, Ddesc, Algo, Workspace, WorkspaceSize, Stream);
 }

@@ -7,7 +7,7 @@ import lit.formats
 config.name = "gemm-tidy (%s headers)" % config.gemm_headers
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".c", ".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "unit", "gpu", "check_guard_log.py"]
+config.excludes = ["Inputs", "unit", "gpu", "fuzz", "check_guard_log.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gemm_binary_dir, "lit-" + config.gemm_headers)
 
@@ -38,6 +38,8 @@ if config.gemm_headers == "cuda" and os.path.exists(os.path.join(config.gemm_cud
     config.available_features.add("nvcc")
 config.substitutions.append(("%guard_cxxflags", "-std=c++17 -O1 -I%s -I%s/include" % (
     os.path.join(os.path.dirname(config.test_source_root), "include"), config.gemm_cuda_root)))
+config.substitutions.append(("%guard_cincludes", "-I%s" % os.path.join(
+    os.path.dirname(config.test_source_root), "include")))
 config.substitutions.append(("%cuda_libs", "-L%s -Wl,-rpath,%s -lcublas -lcudart" % (cuda_lib, cuda_lib)))
 config.substitutions.append(("%cxx", config.gemm_cxx))
 config.substitutions.append(("%nvcc", os.path.join(config.gemm_cuda_root, "bin", "nvcc")))

@@ -27,8 +27,11 @@ packages="cmake ninja-build python3 libgtest-dev libbenchmark-dev"
 # gemm-clangd links clangd's remote-index client; the editor test runs Neovim;
 # the .deb's dependencies come from dpkg-shlibdeps; the CI test reads YAML.
 packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev python3-yaml"
+# The runtime guard's tests build a CPython extension module; the fuzz
+# targets and sanitized unit tests need compiler-rt.
+packages="$packages python3-dev"
 for v in $versions; do
-  packages="$packages clang-$v clang-tidy-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools"
+  packages="$packages clang-$v clang-tidy-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools libclang-rt-$v-dev"
 done
 missing=""
 for p in $packages; do

@@ -10,23 +10,34 @@
 //     include it after cublas_v2.h. Every call of the family is rerouted
 //     through the checks with the caller's file and line, and keeps the
 //     static types of its arguments, so the pointee types of alpha, beta, A,
-//     B and C are checked too.
+//     B and C are checked too. C translation units compile unchanged and
+//     unguarded (the preload library guards them).
 //   * explicit: define GEMM_GUARD_NO_MACROS before including, then call
 //     gemm::guard::cublasGemmEx(...) (and every other name of the family)
 //     with the same arguments as cuBLAS's function.
 //
 // Policy, from the environment (read once):
-//   GEMM_GUARD=error (default) report, return CUBLAS_STATUS_INVALID_VALUE
-//                              without calling cuBLAS
-//              abort            report, then abort()
+//   GEMM_GUARD=error (default) report; a finding cuBLAS rejects or that
+//                              crashes or corrupts memory returns
+//                              CUBLAS_STATUS_INVALID_VALUE without calling
+//                              cuBLAS; advisory findings only report
+//              abort            report, then abort() on a blocking finding
 //              warn             report, then call cuBLAS anyway
 //              off              call cuBLAS, check nothing
 //   GEMM_GUARD_DEPTH=values     the rules on argument values only
 //                    pointers   (default) also pointer mode, residency,
 //                               alignment and allocation extents
-//   GEMM_GUARD_LOG=<file>       append one JSON object per failed check
+//   GEMM_GUARD_LOG=<file>       append one JSON object per call with findings
+//   GEMM_GUARD_IGNORE=<list>    comma-separated check names (precision-loss),
+//                               rule ids (ld.operand) and file:line call
+//                               sites whose findings are dropped
+//
+// The guard takes no lock on any path: every shared value is an atomic, so a
+// process may fork while other threads are inside it.
 #ifndef GEMM_GUARD_H
 #define GEMM_GUARD_H
+
+#ifdef __cplusplus
 
 #include "gemm/rules.h"
 
@@ -37,21 +48,34 @@
 #include <dlfcn.h>
 
 #include <atomic>
+#include <cerrno>
 #include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <elf.h>
 #include <fcntl.h>
-#include <mutex>
-#include <set>
+#include <link.h>
 #include <string>
+#include <sys/auxv.h>
 #include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <tuple>
 #include <type_traits>
 #include <unistd.h>
 #include <utility>
 #include <vector>
+
+// How the guard reaches the cuBLAS and CUDA runtime functions it calls
+// besides the one it checks: a function pointer, or null where the process
+// has none. The header route links them; libgemm_guard_preload.so, which
+// links neither library, resolves them at run time.
+#ifndef GEMM_GUARD_FUNCTION
+#define GEMM_GUARD_FUNCTION(LIBRARY, NAME) (&::NAME)
+#endif
 
 namespace gemm {
 namespace guard {
@@ -89,6 +113,12 @@ using PointerModeInspector = bool (*)(cublasHandle_t, cublasPointerMode_t *);
 // decides whether cuBLAS is called. Pass nullptr to restore the default.
 using Handler = void (*)(const Report &);
 
+// Findings cuBLAS runs anyway and that neither crash nor corrupt memory:
+// reported, never blocking.
+inline bool isAdvisory(const rules::Finding &F) {
+  return F.Cat == rules::Category::PrecisionLoss;
+}
+
 namespace detail {
 
 inline std::atomic<Handler> &handlerSlot() {
@@ -110,6 +140,12 @@ inline void complain(const std::string &Line) {
   std::fputs(("gemm-guard: " + Line + "\n").c_str(), stderr);
 }
 
+// Says Line once per flag.
+inline void complainOnce(std::atomic<bool> &Said, const std::string &Line) {
+  if (!Said.exchange(true, std::memory_order_relaxed))
+    complain(Line);
+}
+
 template <class T>
 T parseEnv(const char *Name, T Default,
            std::initializer_list<std::pair<const char *, T>> Choices) {
@@ -127,32 +163,310 @@ T parseEnv(const char *Name, T Default,
   return Default;
 }
 
+// A value computed once without a lock: threads that race compute the same
+// value, and none ever waits, so a child forked at any moment finds no lock
+// held (function-local statics with dynamic initialisers would take one).
+template <class T, class F>
+T computeOnce(std::atomic<T> &Slot, T Unset, F Compute) {
+  T V = Slot.load(std::memory_order_acquire);
+  if (V != Unset)
+    return V;
+  V = Compute();
+  Slot.store(V, std::memory_order_release);
+  return V;
+}
+
+// Copies Size bytes from Src if all of them are readable; never faults.
+inline bool readHost(const void *Src, void *Dst, size_t Size) {
+  if (!Src)
+    return false;
+  if (Size == 0)
+    return true;
+  iovec Local{Dst, Size};
+  iovec Remote{const_cast<void *>(Src), Size};
+  return ::process_vm_readv(::getpid(), &Local, 1, &Remote, 1, 0) ==
+         static_cast<ssize_t>(Size);
+}
+
 } // namespace detail
 
 inline Policy policy() {
-  static const Policy P = detail::parseEnv<Policy>(
-      "GEMM_GUARD", Policy::Error,
-      {{"error", Policy::Error}, {"abort", Policy::Abort},
-       {"warn", Policy::Warn}, {"off", Policy::Off}});
-  return P;
+  static std::atomic<int> P{-1};
+  return static_cast<Policy>(detail::computeOnce(P, -1, [] {
+    return static_cast<int>(detail::parseEnv<Policy>(
+        "GEMM_GUARD", Policy::Error,
+        {{"error", Policy::Error}, {"abort", Policy::Abort},
+         {"warn", Policy::Warn}, {"off", Policy::Off}}));
+  }));
 }
 
 inline Depth depth() {
-  static const Depth D = detail::parseEnv<Depth>(
-      "GEMM_GUARD_DEPTH", Depth::Pointers,
-      {{"values", Depth::Values}, {"pointers", Depth::Pointers}});
-  return D;
+  static std::atomic<int> D{-1};
+  return static_cast<Depth>(detail::computeOnce(D, -1, [] {
+    return static_cast<int>(detail::parseEnv<Depth>(
+        "GEMM_GUARD_DEPTH", Depth::Pointers,
+        {{"values", Depth::Values}, {"pointers", Depth::Pointers}}));
+  }));
 }
 
 inline void setHandler(Handler H) { detail::handlerSlot().store(H); }
 
+namespace detail {
+inline std::atomic<uint64_t> &memoryEpoch();
+} // namespace detail
+
 // Replace how pointers and pointer modes are inspected (nullptr restores
-// the CUDA queries).
+// the defaults: the CUDA queries, and the guard's table of handles).
 inline void setPointerInspector(PointerInspector I) {
   detail::pointerInspectorSlot().store(I);
+  detail::memoryEpoch().fetch_add(1); // facts cached from the old one expire
 }
 inline void setPointerModeInspector(PointerModeInspector I) {
   detail::modeInspectorSlot().store(I);
+}
+
+namespace detail {
+
+// --- GEMM_GUARD_IGNORE ---------------------------------------------------------
+
+struct IgnoreList {
+  std::vector<std::string> Names;                // checks and rule ids
+  std::vector<std::pair<std::string, int>> Sites; // file, line
+};
+
+inline const IgnoreList *ignoreList() {
+  static std::atomic<const IgnoreList *> List{nullptr};
+  if (const IgnoreList *L = List.load(std::memory_order_acquire))
+    return L;
+  auto *Parsed = new IgnoreList;
+  const char *Env = std::getenv("GEMM_GUARD_IGNORE");
+  std::string Text = Env ? Env : "";
+  size_t Pos = 0;
+  while (Pos <= Text.size()) {
+    size_t Comma = Text.find(',', Pos);
+    if (Comma == std::string::npos)
+      Comma = Text.size();
+    std::string Item = Text.substr(Pos, Comma - Pos);
+    Pos = Comma + 1;
+    while (!Item.empty() && Item.back() == ' ')
+      Item.pop_back();
+    while (!Item.empty() && Item.front() == ' ')
+      Item.erase(Item.begin());
+    if (Item.empty())
+      continue;
+    const size_t Colon = Item.rfind(':');
+    if (Colon != std::string::npos && Colon + 1 < Item.size() &&
+        Item.find_first_not_of("0123456789", Colon + 1) == std::string::npos)
+      Parsed->Sites.emplace_back(Item.substr(0, Colon),
+                                 std::atoi(Item.c_str() + Colon + 1));
+    else
+      Parsed->Names.push_back(Item);
+  }
+  const IgnoreList *Expected = nullptr;
+  if (!List.compare_exchange_strong(Expected, Parsed))
+    delete Parsed; // another thread published the same list first
+  return List.load(std::memory_order_acquire);
+}
+
+// File names the same file as Pattern: equal, or ending in "/" + Pattern.
+inline bool sameFile(const char *File, const std::string &Pattern) {
+  const size_t N = std::strlen(File);
+  if (N < Pattern.size() || Pattern.empty())
+    return false;
+  const char *Tail = File + N - Pattern.size();
+  return std::strcmp(Tail, Pattern.c_str()) == 0 &&
+         (Tail == File || Tail[-1] == '/' || Pattern.front() == '/');
+}
+
+// Whether GEMM_GUARD_IGNORE drops a finding of check Cat and rule RuleId at
+// Site (the GemmEx and the cuBLASLt findings alike).
+inline bool isIgnored(rules::Category Cat, const char *RuleId,
+                      const CallSite &Site) {
+  const IgnoreList *L = ignoreList();
+  for (const std::string &Name : L->Names)
+    if (Name == rules::categoryName(Cat) || Name == RuleId)
+      return true;
+  if (Site.File)
+    for (const auto &S : L->Sites)
+      if (S.second == Site.Line && sameFile(Site.File, S.first))
+        return true;
+  return false;
+}
+
+// --- objects the guard follows by address ------------------------------------
+
+// A fixed open-addressing table of slots keyed by an object's address, read
+// and written with atomics only: no lock on any path, nothing to reset after
+// fork. Slot needs a member `std::atomic<uintptr_t> Key`. Keys: 0 (never
+// used), an address (live), or the address | 1 (destroyed: kept so that a
+// later use is found, until the slot is claimed again). Objects the table
+// has no room for are simply not followed.
+template <class Slot, unsigned Slots, unsigned Probes = 64> class AddressTable {
+public:
+  static constexpr uintptr_t DestroyedBit = 1;
+
+  // Addresses the table can hold: not null, and even (handles and opaque
+  // structures are at least 8-byte aligned).
+  static bool trackable(const void *Object) {
+    const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+    return Key != 0 && !(Key & DestroyedBit);
+  }
+
+  // The live slot of Object; nullptr if none.
+  Slot *find(const void *Object) {
+    return trackable(Object) ? findKey(reinterpret_cast<uintptr_t>(Object))
+                             : nullptr;
+  }
+
+  // Whether Object was destroyed (and not created again) while followed.
+  bool destroyed(const void *Object) {
+    return trackable(Object) &&
+           findKey(reinterpret_cast<uintptr_t>(Object) | DestroyedBit);
+  }
+
+  // The slot of Object, claimed if it has none; nullptr when the table is
+  // full around it.
+  Slot *claim(const void *Object) {
+    if (!trackable(Object))
+      return nullptr;
+    const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+    if (Slot *S = findKey(Key))
+      return S;
+    if (Slot *S = findKey(Key | DestroyedBit)) { // created again
+      uintptr_t K = Key | DestroyedBit;
+      if (S->Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+        return S;
+    }
+    for (unsigned I = 0, S = home(Key); I < Probes; ++I, S = (S + 1) % Slots) {
+      uintptr_t K = Table[S].Key.load(std::memory_order_acquire);
+      if ((K == 0 || (K & DestroyedBit)) &&
+          Table[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+        return &Table[S];
+    }
+    return nullptr;
+  }
+
+  // Marks the live slot S of Object destroyed.
+  static void markDestroyed(Slot &S, const void *Object) {
+    S.Key.store(reinterpret_cast<uintptr_t>(Object) | DestroyedBit,
+                std::memory_order_release);
+  }
+
+private:
+  static unsigned home(uintptr_t Key) {
+    return static_cast<unsigned>((Key >> 4) * 0x9E3779B97F4A7C15ull >> 40) %
+           Slots;
+  }
+
+  // The slot holding Key exactly (live or destroyed form); nullptr if none.
+  Slot *findKey(uintptr_t Key) {
+    for (unsigned I = 0, S = home(Key & ~DestroyedBit); I < Probes;
+         ++I, S = (S + 1) % Slots) {
+      const uintptr_t K = Table[S].Key.load(std::memory_order_acquire);
+      if (K == Key)
+        return &Table[S];
+      if (K == 0)
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  Slot Table[Slots];
+};
+
+// --- handles --------------------------------------------------------------------
+
+// The pointer mode of every handle the guard saw created: the guard never
+// asks a handle anything, so a garbage or destroyed handle cannot crash it.
+// Handles created where the guard does not see it have no known mode, and
+// the rules that need one stay silent.
+struct HandleSlot {
+  std::atomic<uintptr_t> Key{0};
+  std::atomic<int> Mode{-1};
+};
+using HandleTable = AddressTable<HandleSlot, 1024>;
+
+inline HandleTable &handleTable() {
+  static HandleTable Table;
+  return Table;
+}
+
+inline void noteHandleMode(cublasHandle_t H, int Mode) {
+  if (HandleSlot *Slot = handleTable().claim(H))
+    Slot->Mode.store(Mode, std::memory_order_release);
+}
+
+inline void forgetHandle(cublasHandle_t H) {
+  if (HandleSlot *Slot = handleTable().find(H)) {
+    Slot->Mode.store(-1, std::memory_order_release);
+    HandleTable::markDestroyed(*Slot, H);
+  }
+}
+
+// -1 where the handle's mode is not known.
+inline int handleMode(cublasHandle_t H) {
+  const PointerModeInspector Custom = modeInspectorSlot().load();
+  if (Custom) {
+    cublasPointerMode_t Mode;
+    return Custom(H, &Mode) ? static_cast<int>(Mode) : -1;
+  }
+  const HandleSlot *Slot = handleTable().find(H);
+  return Slot ? Slot->Mode.load(std::memory_order_acquire) : -1;
+}
+
+// The guard's versions of the functions that create, configure and destroy
+// handles: the real function, then the table.
+template <class Fn> cublasStatus_t trackCreate(Fn Real, cublasHandle_t *H) {
+  if (!Real)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  const cublasStatus_t S = Real(H);
+  if (S == CUBLAS_STATUS_SUCCESS && H)
+    noteHandleMode(*H, CUBLAS_POINTER_MODE_HOST);
+  return S;
+}
+template <class Fn>
+cublasStatus_t trackSetPointerMode(Fn Real, cublasHandle_t H,
+                                   cublasPointerMode_t Mode) {
+  if (!Real)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  const cublasStatus_t S = Real(H, Mode);
+  if (S == CUBLAS_STATUS_SUCCESS)
+    noteHandleMode(H, static_cast<int>(Mode));
+  return S;
+}
+template <class Fn> cublasStatus_t trackDestroy(Fn Real, cublasHandle_t H) {
+  forgetHandle(H);
+  return Real ? Real(H) : CUBLAS_STATUS_NOT_INITIALIZED;
+}
+
+// --- allocations ------------------------------------------------------------------
+
+// Bumped by every allocation and free the guard sees (the preload library
+// interposes cudaMalloc*, cudaFree*, cudaHostRegister/Unregister): cached
+// verdicts that took pointer facts hold only within one epoch. Tracking is
+// live once one allocation went through the guard; until then (a program
+// with the static CUDA runtime, or the header route alone) verdicts that
+// took pointer facts are never cached.
+inline std::atomic<uint64_t> &memoryEpoch() {
+  static std::atomic<uint64_t> Epoch{0};
+  return Epoch;
+}
+inline std::atomic<bool> &trackingLive() {
+  static std::atomic<bool> Live{false};
+  return Live;
+}
+
+} // namespace detail
+
+// Tell the guard that device or host memory was allocated, freed or
+// registered (the preload library does this for the CUDA runtime's
+// functions). An installed pointer inspector's answers may change only
+// across such a call: verdicts that took pointer facts are cached until the
+// next one.
+inline void noteMemoryChange(bool Tracked = true) {
+  detail::memoryEpoch().fetch_add(1, std::memory_order_acq_rel);
+  if (Tracked)
+    detail::trackingLive().store(true, std::memory_order_release);
 }
 
 namespace detail {
@@ -192,41 +506,92 @@ using ElementOf = std::remove_cv_t<std::conditional_t<
     std::remove_pointer_t<std::remove_cv_t<std::remove_pointer_t<P>>>,
     std::remove_pointer_t<P>>>;
 
+// The row of the API table for a cuBLAS name, at compile time.
+constexpr bool sameName(const char *A, const char *B) {
+  while (*A && *A == *B)
+    ++A, ++B;
+  return *A == *B;
+}
+constexpr unsigned rowOf(const char *Name) {
+  unsigned I = 0;
+  while (I + 1 < std::size(rules::ApiTable) &&
+         !sameName(rules::ApiTable[I].Name, Name))
+    ++I;
+  return I;
+}
+
+constexpr rules::Role roleAt(const rules::ApiInfo &Api, unsigned Pos) {
+  for (unsigned I = 0; I < rules::RoleCount; ++I)
+    if (Api.Position[I] == static_cast<int>(Pos))
+      return static_cast<rules::Role>(I);
+  return rules::Role::Count;
+}
+
+// Whether cuBLAS's parameter at Pos is a pointer (so that a literal 0 or
+// NULL the caller passes there is a null pointer).
+constexpr bool takesPointer(const rules::ApiInfo &Api, unsigned Pos) {
+  const rules::Role R = roleAt(Api, Pos);
+  return R != rules::Role::Count &&
+         (rules::isPointerRole(R) || Api.isPerGroup(R));
+}
+
 // --- run-time facts -----------------------------------------------------------
 
 using AddressRangeFn = int (*)(unsigned long long *, size_t *,
                                unsigned long long);
 
+// The CUDA runtime's last error, left as the caller had it.
+class KeepLastError {
+public:
+  KeepLastError()
+      : Peek(GEMM_GUARD_FUNCTION(Cudart, cudaPeekAtLastError)),
+        Before(Peek ? Peek() : cudaErrorUnknown) {}
+  ~KeepLastError() {
+    if (Before != cudaSuccess)
+      return;
+    if (auto Clear = GEMM_GUARD_FUNCTION(Cudart, cudaGetLastError))
+      (void)Clear();
+  }
+
+private:
+  decltype(&::cudaPeekAtLastError) Peek;
+  cudaError_t Before;
+};
+
 // cuMemGetAddressRange, reached through the runtime so that nothing links
 // libcuda; null where the driver does not provide it.
 inline AddressRangeFn addressRange() {
-  static const AddressRangeFn Fn = [] {
-    void *Sym = nullptr;
+  static std::atomic<AddressRangeFn> Fn{nullptr};
+  static std::atomic<bool> Tried{false};
+  if (Tried.load(std::memory_order_acquire))
+    return Fn.load(std::memory_order_acquire);
+  void *Sym = nullptr;
+  if (auto Query = GEMM_GUARD_FUNCTION(Cudart, cudaGetDriverEntryPointByVersion)) {
+    KeepLastError Keep;
     cudaDriverEntryPointQueryResult Found = cudaDriverEntryPointSymbolNotFound;
-    const cudaError_t Before = cudaPeekAtLastError();
-    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &Sym, 12000,
-                                         cudaEnableDefault,
-                                         &Found) != cudaSuccess ||
+    if (Query("cuMemGetAddressRange", &Sym, 12000, cudaEnableDefault,
+              &Found) != cudaSuccess ||
         Found != cudaDriverEntryPointSuccess)
       Sym = nullptr;
-    if (Before == cudaSuccess)
-      (void)cudaGetLastError(); // leave the caller's error state as it was
-    return reinterpret_cast<AddressRangeFn>(Sym);
-  }();
-  return Fn;
+  }
+  Fn.store(reinterpret_cast<AddressRangeFn>(Sym), std::memory_order_release);
+  Tried.store(true, std::memory_order_release);
+  return reinterpret_cast<AddressRangeFn>(Sym);
 }
 
 // The CUDA runtime's view of a pointer, with the extent of the device
 // allocation that holds it.
 inline PointerInfo cudaPointerInfo(const void *P) {
   PointerInfo Info;
-  cudaPointerAttributes Attr;
-  const cudaError_t Before = cudaPeekAtLastError();
-  const cudaError_t Err = cudaPointerGetAttributes(&Attr, P);
-  if (Before == cudaSuccess && Err != cudaSuccess)
-    (void)cudaGetLastError(); // leave the caller's error state as it was
-  if (Err != cudaSuccess)
+  auto Attributes = GEMM_GUARD_FUNCTION(Cudart, cudaPointerGetAttributes);
+  if (!Attributes)
     return Info;
+  cudaPointerAttributes Attr;
+  {
+    KeepLastError Keep;
+    if (Attributes(&Attr, P) != cudaSuccess)
+      return Info;
+  }
   switch (Attr.type) {
   case cudaMemoryTypeUnregistered: Info.Where = rules::Residency::Pageable; break;
   case cudaMemoryTypeHost: Info.Where = rules::Residency::PinnedHost; break;
@@ -255,7 +620,8 @@ inline void describePointer(const void *P, rules::PointerFacts &Facts) {
   const PointerInspector Custom = pointerInspectorSlot().load();
   const PointerInfo Info = Custom ? Custom(P) : cudaPointerInfo(P);
   Facts.Where = Info.Where;
-  if (Info.AllocEnd > Info.AllocBegin) {
+  if (Info.AllocEnd > Info.AllocBegin && Info.AllocBegin <= INT64_MAX &&
+      Info.AllocEnd <= INT64_MAX) {
     Facts.AllocBegin = rules::Value::of(static_cast<int64_t>(Info.AllocBegin));
     Facts.AllocEnd = rules::Value::of(static_cast<int64_t>(Info.AllocEnd));
   }
@@ -266,20 +632,38 @@ inline void describePointer(const void *P, rules::PointerFacts &Facts) {
 struct Collected {
   rules::CallValues Values;
   // Every argument in order, for the log: a number or an address. A fixed
-  // array: the check path allocates nothing on the heap.
+  // array: collecting allocates nothing on the heap.
   std::pair<int64_t, bool /*is pointer*/> Raw[rules::MaxArgs];
   unsigned NumRaw = 0;
+  // The grouped APIs' host arrays, read in chunks (readGroups): where each
+  // one is and the size of its elements (0: not a host array).
+  const void *GroupArray[rules::RoleCount] = {};
+  unsigned GroupElement[rules::RoleCount] = {};
+  std::vector<rules::Value> Logged[rules::RoleCount]; // first chunk, for the log
+  // *beta on the host, read only where cuBLAS itself would read it.
+  bool (*BetaIsZero)(const void *) = nullptr;
+  unsigned BetaSize = 0;
 };
 
 template <class T> bool isZero(const void *P) {
+  T V;
+  std::memcpy(static_cast<void *>(&V), P, sizeof(T));
   if constexpr (std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>)
-    return static_cast<float>(*static_cast<const T *>(P)) == 0.0f;
+    return static_cast<float>(V) == 0.0f;
   else if constexpr (std::is_same_v<T, cuComplex> ||
-                     std::is_same_v<T, cuDoubleComplex>) {
-    const T &V = *static_cast<const T *>(P);
+                     std::is_same_v<T, cuDoubleComplex>)
     return V.x == 0 && V.y == 0;
-  } else
-    return *static_cast<const T *>(P) == T{};
+  else if constexpr (std::is_same_v<T, std::complex<float>> ||
+                     std::is_same_v<T, std::complex<double>>)
+    return V == T{};
+  else
+    return V == T{};
+}
+
+inline void collectNull(rules::Role R, unsigned Pos, Collected &Out) {
+  Out.Raw[Pos] = {0, true};
+  if (R != rules::Role::Count)
+    Out.Values.pointer(R).Address = rules::Value::of(0);
 }
 
 template <class A>
@@ -288,6 +672,8 @@ void collectOne(const rules::ApiInfo &Api, unsigned Pos, rules::Role R,
   using rules::Role;
   using rules::Value;
   if constexpr (std::is_integral_v<A> || std::is_enum_v<A>) {
+    if (takesPointer(Api, Pos))
+      return collectNull(R, Pos, Out); // 0 or NULL where cuBLAS takes a pointer
     const int64_t V = static_cast<int64_t>(Arg);
     Out.Raw[Pos] = {V, false};
     if (R != Role::Count)
@@ -296,42 +682,46 @@ void collectOne(const rules::ApiInfo &Api, unsigned Pos, rules::Role R,
     if (R == Role::ComputeType && std::is_same_v<A, cudaDataType>)
       Out.Values.LegacyComputeType = Out.Values.ComputeTypeIsDataType = true;
   } else if constexpr (std::is_null_pointer_v<A>) {
-    Out.Raw[Pos] = {0, true};
-    if (R != Role::Count && R != Role::Handle)
-      Out.Values.pointer(R).Address = Value::of(0);
+    collectNull(R, Pos, Out);
   } else if constexpr (std::is_pointer_v<A>) {
-    Out.Raw[Pos] = {static_cast<int64_t>(reinterpret_cast<uintptr_t>(Arg)), true};
-    if (R == Role::Count || R == Role::Handle)
+    const int64_t Address =
+        static_cast<int64_t>(reinterpret_cast<uintptr_t>(Arg));
+    Out.Raw[Pos] = {Address, true};
+    if (R == Role::Count)
       return;
-    using Plain = ElementOf<A>;
-    // Host arrays of the grouped forms: one entry per group.
-    if constexpr (std::is_integral_v<Plain> || std::is_enum_v<Plain>) {
-      if (Api.isPerGroup(R)) {
-        const Value Count = Out.Values[Role::GroupCount];
-        if (Arg && Count.Known && Count.V > 0 && Count.V <= 65536)
-          for (int64_t G = 0; G < Count.V; ++G)
-            Out.Values.group(R).push_back(
-                Value::of(static_cast<int64_t>(Arg[G])));
-        return;
-      }
+    rules::PointerFacts &Facts = Out.Values.pointer(R);
+    if (R == Role::Handle) {
+      Facts.Address = Value::of(Address); // never dereferenced
+      return;
     }
-    {
-      rules::PointerFacts &Facts = Out.Values.pointer(R);
-      if (const int64_t Type = dataTypeOf<Plain>(); Type >= 0)
-        Facts.PointeeType = Value::of(Type);
-      if constexpr (IsPointerArray<A>) {
-        Facts.Address = Value::of(static_cast<int64_t>(
-            reinterpret_cast<uintptr_t>(Arg)));
-        return; // an array of pointers; its elements live on the device
+    using Plain = ElementOf<A>;
+    // Host arrays of the grouped forms: one entry per group (alpha_array
+    // and beta_array hold the scalars themselves).
+    if (Api.isGrouped() &&
+        (Api.isPerGroup(R) || R == Role::Alpha || R == Role::Beta)) {
+      Facts.Address = Value::of(Address);
+      if constexpr (!IsPointerArray<A> &&
+                    (std::is_arithmetic_v<Plain> || std::is_enum_v<Plain> ||
+                     dataTypeOf<Plain>() >= 0)) {
+        if (const int64_t Type = dataTypeOf<Plain>(); Type >= 0)
+          Facts.PointeeType = Value::of(Type);
+        Out.GroupElement[static_cast<unsigned>(R)] = sizeof(Plain);
+        Out.GroupArray[static_cast<unsigned>(R)] = Arg;
       }
+      return;
+    }
+    if (const int64_t Type = dataTypeOf<Plain>(); Type >= 0)
+      Facts.PointeeType = Value::of(Type);
+    if constexpr (IsPointerArray<A>) {
+      Facts.Address = Value::of(Address);
+      return; // an array of pointers; its elements live on the device
+    } else {
       describePointer(static_cast<const void *>(Arg), Facts);
-      // *beta on the host decides whether C is read; read it only where
-      // cuBLAS itself would, and only for a type we know.
       if constexpr (dataTypeOf<Plain>() >= 0) {
-        if (R == Role::Beta && Arg &&
-            (Facts.Where == rules::Residency::Pageable ||
-             Facts.Where == rules::Residency::PinnedHost))
-          Out.Values.BetaIsZero = Value::of(isZero<Plain>(Arg) ? 1 : 0);
+        if (R == Role::Beta) {
+          Out.BetaIsZero = &isZero<Plain>;
+          Out.BetaSize = sizeof(Plain);
+        }
       }
     }
   } else {
@@ -342,92 +732,451 @@ void collectOne(const rules::ApiInfo &Api, unsigned Pos, rules::Role R,
 template <class A>
 constexpr bool IsPointerLike = std::is_pointer_v<A> || std::is_null_pointer_v<A>;
 
-inline rules::Role roleAt(const rules::ApiInfo &Api, unsigned Pos) {
-  for (unsigned I = 0; I < rules::RoleCount; ++I)
-    if (Api.Position[I] == static_cast<int>(Pos))
-      return static_cast<rules::Role>(I);
-  return rules::Role::Count;
-}
-
 template <class Tuple, size_t... I>
 void collectAll(const rules::ApiInfo &Api, const Tuple &Args, Collected &Out,
                 std::index_sequence<I...>) {
   Out.NumRaw = sizeof...(I);
-  // Scalars first: the grouped forms need group_count to read their arrays.
-  (..., [&] {
-    using A = std::decay_t<std::tuple_element_t<I, Tuple>>;
-    if constexpr (!IsPointerLike<A>)
-      collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out);
-  }());
-  (..., [&] {
-    using A = std::decay_t<std::tuple_element_t<I, Tuple>>;
-    if constexpr (IsPointerLike<A>)
-      collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out);
-  }());
+  (..., collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out));
 }
 
-inline void collectPointerMode(cublasHandle_t H, Collected &Out) {
-  if (depth() == Depth::Values)
+// *beta decides whether a null C is read (rulebook 1.2): read it only in
+// host pointer mode, from host memory, and only if it is readable.
+inline void collectBeta(Collected &C, const void *Beta) {
+  using rules::Residency;
+  const rules::PointerFacts &P = C.Values.pointer(rules::Role::Beta);
+  const rules::PointerFacts &Out = C.Values.pointer(rules::Role::C);
+  unsigned char Copy[16];
+  if (!C.BetaIsZero || C.BetaSize > sizeof(Copy) || !Out.Address.Known ||
+      Out.Address.V != 0 || !C.Values.PointerMode.Known ||
+      C.Values.PointerMode.V != rules::pointer_mode::Host ||
+      (P.Where != Residency::Pageable && P.Where != Residency::PinnedHost) ||
+      !readHost(Beta, Copy, C.BetaSize))
     return;
-  cublasPointerMode_t Mode;
-  const PointerModeInspector Custom = modeInspectorSlot().load();
-  if (Custom ? Custom(H, &Mode)
-             : cublasGetPointerMode(H, &Mode) == CUBLAS_STATUS_SUCCESS)
-    Out.Values.PointerMode = rules::Value::of(static_cast<int64_t>(Mode));
+  C.Values.BetaIsZero = rules::Value::of(C.BetaIsZero(Copy) ? 1 : 0);
 }
 
-// CUBLAS_VERSION of the library actually loaded (not of the headers).
+// CUBLAS_VERSION of the library actually loaded (not of the headers); 0
+// while no cuBLAS is loaded.
 inline int64_t libraryVersion() {
-  static const int64_t Version = [] {
-    int Major = 0, Minor = 0, Patch = 0;
-    if (cublasGetProperty(MAJOR_VERSION, &Major) != CUBLAS_STATUS_SUCCESS ||
-        cublasGetProperty(MINOR_VERSION, &Minor) != CUBLAS_STATUS_SUCCESS ||
-        cublasGetProperty(PATCH_LEVEL, &Patch) != CUBLAS_STATUS_SUCCESS)
-      return int64_t{0};
-    return int64_t{Major} * 10000 + Minor * 100 + Patch;
-  }();
-  return Version;
+  static std::atomic<int64_t> Version{-1};
+  const int64_t Known = Version.load(std::memory_order_acquire);
+  if (Known >= 0)
+    return Known;
+  auto Get = GEMM_GUARD_FUNCTION(Cublas, cublasGetProperty);
+  if (!Get)
+    return 0;
+  int Major = 0, Minor = 0, Patch = 0;
+  int64_t V = 0;
+  if (Get(MAJOR_VERSION, &Major) == CUBLAS_STATUS_SUCCESS &&
+      Get(MINOR_VERSION, &Minor) == CUBLAS_STATUS_SUCCESS &&
+      Get(PATCH_LEVEL, &Patch) == CUBLAS_STATUS_SUCCESS)
+    V = int64_t{Major} * 10000 + Minor * 100 + Patch;
+  Version.store(V, std::memory_order_release);
+  return V;
 }
 
-// "file:line", or for a return address "libfoo.so (symbol+0x1c)".
+// --- the grouped APIs --------------------------------------------------------------
+
+// Groups are read and checked in chunks, so that every group is checked
+// with bounded memory; a report keeps the first MaxGroupFindings findings
+// about single groups and counts the rest.
+constexpr int64_t GroupChunk = 4096;
+constexpr size_t MaxGroupFindings = 64;
+
+inline rules::Finding unreadableArray(const rules::ApiInfo &Api, rules::Role R,
+                                      int64_t Entry, int64_t Count) {
+  rules::Finding F;
+  F.Cat = rules::Category::BufferExtent;
+  F.RuleId = "group.array";
+  F.Param = R;
+  F.Value = Entry;
+  F.Bound = Count;
+  std::string Name = rules::paramName(Api, R);
+  if (R != rules::Role::GroupSize)
+    Name += "_array";
+  F.Message = "'" + Name + "' ends at entry " + std::to_string(Entry) +
+              " (the next one is not readable memory) but 'group_count' is " +
+              std::to_string(Count) + ": cuBLAS reads one entry per group";
+  F.Inputs = {R, rules::Role::GroupCount};
+  return F;
+}
+
+// Reads entries [Base, Base + N) of one host array into Values; returns the
+// number of entries that could be read.
+inline int64_t readGroupArray(const void *Array, unsigned Element, int64_t Base,
+                              int64_t N, std::vector<rules::Value> &Values) {
+  Values.clear();
+  static_assert(sizeof(void *) == 8, "64-bit hosts only");
+  std::vector<unsigned char> Bytes(static_cast<size_t>(N) * Element);
+  const auto *Start = static_cast<const unsigned char *>(Array) + Base * Element;
+  int64_t Got = N;
+  if (!readHost(Start, Bytes.data(), Bytes.size())) {
+    // The readable entries are a prefix: find its end by bisection.
+    int64_t Lo = 0, Hi = N; // Lo entries read, Hi not all readable
+    while (Hi - Lo > 1) {
+      const int64_t Mid = Lo + (Hi - Lo) / 2;
+      if (readHost(Start + Lo * Element, Bytes.data() + Lo * Element,
+                   static_cast<size_t>(Mid - Lo) * Element))
+        Lo = Mid;
+      else
+        Hi = Mid;
+    }
+    Got = Lo;
+  }
+  for (int64_t I = 0; I < Got; ++I) {
+    const unsigned char *E = Bytes.data() + I * Element;
+    int64_t V = 0;
+    if (Element == 2 || Element == 16) {
+      // a __half or complex scalar: read, never judged
+    } else if (Element == 4) {
+      int32_t X;
+      std::memcpy(&X, E, 4);
+      V = X;
+    } else {
+      std::memcpy(&V, E, 8);
+    }
+    Values.push_back(rules::Value::of(V));
+  }
+  return Got;
+}
+
+inline std::vector<rules::Finding> checkValues(const rules::ApiInfo &Api,
+                                               Collected &C) {
+  using rules::Role;
+  std::vector<rules::Finding> Out = rules::checkCall(Api, C.Values);
+  const rules::Value Count = C.Values[Role::GroupCount];
+  if (!Api.isGrouped() || !Count.Known || Count.V <= 0)
+    return Out;
+  bool Dead[rules::RoleCount] = {};
+  size_t Kept = 0, Dropped = 0;
+  rules::Category DroppedCat = rules::Category::LeadingDimension;
+  for (int64_t Base = 0; Base < Count.V; Base += GroupChunk) {
+    const int64_t N = std::min(GroupChunk, Count.V - Base);
+    bool Any = false;
+    for (unsigned R = 0; R < rules::RoleCount; ++R) {
+      // The scalars of alpha_array and beta_array are only read, not judged.
+      const bool Scalars = R == static_cast<unsigned>(Role::Alpha) ||
+                           R == static_cast<unsigned>(Role::Beta);
+      std::vector<rules::Value> Unjudged;
+      std::vector<rules::Value> &G = Scalars ? Unjudged : C.Values.PerGroup[R];
+      G.clear();
+      if (!C.GroupArray[R] || !C.GroupElement[R] || Dead[R])
+        continue;
+      const int64_t Got =
+          readGroupArray(C.GroupArray[R], C.GroupElement[R], Base, N, G);
+      if (Base == 0 && !Scalars)
+        C.Logged[R] = G;
+      if (Got < N) {
+        Dead[R] = true;
+        Out.push_back(unreadableArray(Api, static_cast<Role>(R), Base + Got,
+                                      Count.V));
+      }
+      Any |= Got > 0;
+    }
+    if (!Any)
+      break;
+    C.Values.GroupBase = Base;
+    for (rules::Finding &F : rules::checkCall(Api, C.Values)) {
+      if (F.Group < 0)
+        continue; // reported by the first pass
+      if (Kept < MaxGroupFindings) {
+        Out.push_back(std::move(F));
+        ++Kept;
+      } else {
+        ++Dropped;
+        DroppedCat = F.Cat;
+      }
+    }
+  }
+  C.Values.GroupBase = 0;
+  if (Dropped) {
+    rules::Finding F;
+    F.Cat = DroppedCat;
+    F.RuleId = "group.more";
+    F.Param = Role::GroupCount;
+    F.Value = static_cast<int64_t>(Dropped);
+    F.Message = "and " + std::to_string(Dropped) +
+                " more findings in later groups";
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+// --- the verdict cache -------------------------------------------------------------
+
+// Calls whose every finding was clean, keyed on every argument, the handle's
+// pointer mode and (where pointer facts were taken) the memory epoch. A
+// seqlock over atomics: readers never wait and writers that would have to
+// give up; a repeated valid call costs a hash and a compare.
+constexpr unsigned KeyWords = rules::MaxArgs + 3, CacheLines = 1024;
+
+struct Key {
+  uint64_t W[KeyWords];
+  unsigned N = 0;
+  uint64_t Hash = 0;
+};
+
+// Rotated words summed (independent, no chain to wait for), then one
+// multiplication to mix.
+template <unsigned N> uint64_t keyHash(const uint64_t *W) {
+  uint64_t Sum = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    const unsigned R = (I * 23 + 5) % 64;
+    Sum += (W[I] << R) | (W[I] >> ((64 - R) % 64));
+  }
+  Sum *= 0x9E3779B97F4A7C15ull;
+  return Sum ^ (Sum >> 29);
+}
+
+struct CacheLine {
+  std::atomic<uint64_t> Seq{0}; // odd while written; 0 while empty
+  std::atomic<uint64_t> W[KeyWords];
+};
+
+inline CacheLine &cacheLine(const Key &K) {
+  static CacheLine Lines[CacheLines];
+  return Lines[K.Hash % CacheLines];
+}
+
+template <unsigned N> bool isCachedClean(const Key &K) {
+  CacheLine &L = cacheLine(K);
+  const uint64_t S = L.Seq.load(std::memory_order_acquire);
+  if (S == 0 || (S & 1))
+    return false;
+  bool Same = true;
+  for (unsigned I = 0; I < N; ++I)
+    Same &= L.W[I].load(std::memory_order_relaxed) == K.W[I];
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return Same && L.Seq.load(std::memory_order_relaxed) == S;
+}
+
+inline void rememberClean(const Key &K) {
+  CacheLine &L = cacheLine(K);
+  uint64_t S = L.Seq.load(std::memory_order_relaxed);
+  if ((S & 1) || !L.Seq.compare_exchange_strong(S, S + 1,
+                                                std::memory_order_acquire))
+    return; // another writer is at it: leave the line to it
+  for (unsigned I = 0; I < K.N; ++I)
+    L.W[I].store(K.W[I], std::memory_order_relaxed);
+  L.Seq.store(S + 2, std::memory_order_release);
+}
+
+template <class Tag, class... A> inline const char InstanceId = 0;
+
+// An argument as a word of the key; NonNull turns false on a null pointer
+// (findings, or *beta decides).
+template <class A> uint64_t keyWord(const A &Arg, bool &NonNull) {
+  if constexpr (std::is_pointer_v<A>) {
+    NonNull &= Arg != nullptr;
+    return reinterpret_cast<uintptr_t>(Arg);
+  } else if constexpr (std::is_null_pointer_v<A>) {
+    NonNull = false;
+    return 0;
+  } else {
+    return static_cast<uint64_t>(static_cast<int64_t>(Arg));
+  }
+}
+
+template <class First, class... Rest>
+cublasHandle_t handleOf(const First &Handle, const Rest &...) {
+  if constexpr (std::is_pointer_v<First>)
+    return reinterpret_cast<cublasHandle_t>(const_cast<void *>(
+        static_cast<const void *>(Handle)));
+  else
+    return nullptr;
+}
+
+constexpr unsigned KeyHead = 3; // instantiation, epoch, pointer mode
+
+// The key of a call, or false where its verdict must not be cached.
+template <class Tag, class... A, size_t... I>
+bool makeKey(const rules::ApiInfo &Api, Key &K, std::index_sequence<I...>,
+             const A &...Args) {
+  static_assert(KeyHead + sizeof...(A) <= KeyWords, "too many arguments");
+  if (Api.isGrouped())
+    return false; // the host arrays' contents are not in the key
+  const bool Pointers = depth() == Depth::Pointers;
+  if (Pointers && !trackingLive().load(std::memory_order_acquire))
+    return false;
+  K.W[0] = reinterpret_cast<uintptr_t>(&InstanceId<Tag, A...>);
+  K.W[1] = Pointers ? memoryEpoch().load(std::memory_order_acquire) : 0;
+  K.W[2] = Pointers ? static_cast<uint64_t>(handleMode(handleOf(Args...))) : 0;
+  bool NonNull = true;
+  ((K.W[KeyHead + I] = keyWord(Args, NonNull)), ...);
+  K.N = KeyHead + sizeof...(A);
+  K.Hash = keyHash<KeyHead + sizeof...(A)>(K.W);
+  return NonNull;
+}
+
+// --- call sites --------------------------------------------------------------------
+
+// Calls Visit(symbol, name) for each entry of the full symbol table of an
+// ELF file until it returns true; false where the file cannot be read or
+// has no symbol table (stripped). Only the report path and the preload's
+// start read it.
+template <class F> bool forEachElfSymbol(const char *Path, F Visit) {
+  const int Fd = ::open(Path, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  struct stat St;
+  void *Map = MAP_FAILED;
+  if (::fstat(Fd, &St) == 0 &&
+      St.st_size >= static_cast<off_t>(sizeof(Elf64_Ehdr)))
+    Map = ::mmap(nullptr, St.st_size, PROT_READ, MAP_PRIVATE, Fd, 0);
+  ::close(Fd);
+  if (Map == MAP_FAILED)
+    return false;
+  const auto *Base = static_cast<const unsigned char *>(Map);
+  const uint64_t Size = static_cast<uint64_t>(St.st_size);
+  bool Stopped = false;
+  Elf64_Ehdr Eh;
+  std::memcpy(&Eh, Base, sizeof(Eh));
+  const bool Valid = std::memcmp(Eh.e_ident, ELFMAG, SELFMAG) == 0 &&
+                     Eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+                     Eh.e_shentsize == sizeof(Elf64_Shdr) &&
+                     Eh.e_shoff < Size &&
+                     Eh.e_shnum <= (Size - Eh.e_shoff) / sizeof(Elf64_Shdr);
+  for (unsigned I = 0; Valid && !Stopped && I < Eh.e_shnum; ++I) {
+    Elf64_Shdr Sh, Str;
+    std::memcpy(&Sh, Base + Eh.e_shoff + I * sizeof(Elf64_Shdr), sizeof(Sh));
+    if (Sh.sh_type != SHT_SYMTAB || Sh.sh_link >= Eh.e_shnum ||
+        Sh.sh_offset > Size || Sh.sh_size > Size - Sh.sh_offset)
+      continue;
+    std::memcpy(&Str, Base + Eh.e_shoff + Sh.sh_link * sizeof(Elf64_Shdr),
+                sizeof(Str));
+    if (Str.sh_offset > Size || Str.sh_size > Size - Str.sh_offset)
+      continue;
+    for (uint64_t S = 0; !Stopped && S + sizeof(Elf64_Sym) <= Sh.sh_size;
+         S += sizeof(Elf64_Sym)) {
+      Elf64_Sym Sym;
+      std::memcpy(&Sym, Base + Sh.sh_offset + S, sizeof(Sym));
+      if (Sym.st_name >= Str.sh_size)
+        continue;
+      const char *Text =
+          reinterpret_cast<const char *>(Base + Str.sh_offset + Sym.st_name);
+      Stopped = Visit(Sym, std::string(
+                               Text, strnlen(Text, Str.sh_size - Sym.st_name)));
+    }
+  }
+  ::munmap(Map, St.st_size);
+  return Stopped;
+}
+
+// The function that holds Address (a link-time address), and the offset.
+inline bool elfFunctionAt(const char *Path, uint64_t Address, std::string &Name,
+                          uint64_t &Offset) {
+  return forEachElfSymbol(Path, [&](const Elf64_Sym &Sym, std::string Text) {
+    if (ELF64_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_shndx == SHN_UNDEF ||
+        Address < Sym.st_value || Address - Sym.st_value >= Sym.st_size)
+      return false;
+    Name = std::move(Text);
+    Offset = Address - Sym.st_value;
+    return true;
+  });
+}
+
+// Whether the file defines (not merely references) the symbol Name.
+inline bool elfDefines(const char *Path, const char *Name) {
+  return forEachElfSymbol(Path, [&](const Elf64_Sym &Sym, const std::string &Text) {
+    return Sym.st_shndx != SHN_UNDEF && Text == Name;
+  });
+}
+
+// "file:line", or for a return address "libfoo.so (symbol+0x1c)", or
+// "prog+0x11a9" (an offset for addr2line) where no symbol names it.
 inline std::string describeSite(const CallSite &Site) {
   if (!Site.Caller)
     return std::string(Site.File) + ":" + std::to_string(Site.Line);
   Dl_info Info;
-  if (!dladdr(Site.Caller, &Info) || !Info.dli_fname)
+  if (!dladdr(Site.Caller, &Info))
     return "an unknown caller";
-  const char *Slash = std::strrchr(Info.dli_fname, '/');
-  std::string Where = Slash ? Slash + 1 : Info.dli_fname;
-  if (Info.dli_sname) {
-    char Offset[32];
-    std::snprintf(Offset, sizeof(Offset), "+0x%llx",
-                  static_cast<unsigned long long>(
-                      static_cast<const char *>(Site.Caller) -
-                      static_cast<const char *>(Info.dli_saddr)));
-    Where += std::string(" (") + Info.dli_sname + Offset + ")";
-  }
-  return Where;
+  std::string Path = Info.dli_fname && *Info.dli_fname ? Info.dli_fname : "";
+  const char *Slash = std::strrchr(Path.c_str(), '/');
+  std::string Where = Slash ? Slash + 1 : Path;
+  const uint64_t Address = reinterpret_cast<uintptr_t>(Site.Caller);
+  const uint64_t Base = reinterpret_cast<uintptr_t>(Info.dli_fbase);
+  auto Hex = [](uint64_t V) {
+    char Buf[24];
+    std::snprintf(Buf, sizeof(Buf), "0x%llx", static_cast<unsigned long long>(V));
+    return std::string(Buf);
+  };
+  if (Info.dli_sname && Info.dli_saddr)
+    return Where + " (" + Info.dli_sname + "+" +
+           Hex(Address - reinterpret_cast<uintptr_t>(Info.dli_saddr)) + ")";
+  // Not exported: the object's own symbol table. Shared objects and PIE
+  // executables are linked at 0; a fixed-address executable at its base.
+  Elf64_Ehdr Eh;
+  const bool Fixed = Info.dli_fbase &&
+                     detail::readHost(Info.dli_fbase, &Eh, sizeof(Eh)) &&
+                     Eh.e_type == ET_EXEC;
+  const uint64_t Linked = Fixed ? Address : Address - Base;
+  std::string Name;
+  uint64_t Offset = 0;
+  Dl_info Main;
+  const bool IsMain =
+      dladdr(reinterpret_cast<const void *>(getauxval(AT_PHDR)), &Main) &&
+      Main.dli_fbase == Info.dli_fbase;
+  if (elfFunctionAt(IsMain ? "/proc/self/exe" : Path.c_str(), Linked, Name,
+                    Offset))
+    return Where + " (" + Name + "+" + Hex(Offset) + ")";
+  return Where + "+" + Hex(Linked);
 }
 
 // --- reporting --------------------------------------------------------------------
 
+// The length of the UTF-8 sequence at S (at most N bytes), or 0 where the
+// bytes are not valid UTF-8.
+inline size_t utf8Length(const unsigned char *S, size_t N) {
+  const unsigned char C = S[0];
+  size_t Len;
+  unsigned char Lo = 0x80, Hi = 0xBF;
+  if (C < 0x80)
+    return 1;
+  if (C >= 0xC2 && C <= 0xDF)
+    Len = 2;
+  else if (C >= 0xE0 && C <= 0xEF) {
+    Len = 3;
+    if (C == 0xE0) Lo = 0xA0;
+    if (C == 0xED) Hi = 0x9F;
+  } else if (C >= 0xF0 && C <= 0xF4) {
+    Len = 4;
+    if (C == 0xF0) Lo = 0x90;
+    if (C == 0xF4) Hi = 0x8F;
+  } else
+    return 0;
+  if (N < Len || S[1] < Lo || S[1] > Hi)
+    return 0;
+  for (size_t I = 2; I < Len; ++I)
+    if (S[I] < 0x80 || S[I] > 0xBF)
+      return 0;
+  return Len;
+}
+
+// A JSON string; bytes that are not UTF-8 (a file name in another
+// encoding) become \u00XX, so every record stays valid JSON.
 inline std::string jsonString(const std::string &S) {
   std::string Out = "\"";
-  for (char C : S) {
-    switch (C) {
-    case '"': Out += "\\\""; break;
-    case '\\': Out += "\\\\"; break;
-    case '\n': Out += "\\n"; break;
-    case '\t': Out += "\\t"; break;
-    default:
-      if (static_cast<unsigned char>(C) < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
-        Out += Buf;
-      } else {
-        Out += C;
-      }
+  const auto *Bytes = reinterpret_cast<const unsigned char *>(S.data());
+  for (size_t I = 0; I < S.size();) {
+    const unsigned char C = Bytes[I];
+    const size_t Len = utf8Length(Bytes + I, S.size() - I);
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C == '\n') {
+      Out += "\\n";
+    } else if (C == '\t') {
+      Out += "\\t";
+    } else if (C < 0x20 || Len == 0) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+      Out += Buf;
+    } else {
+      Out.append(S, I, Len);
+      I += Len;
+      continue;
     }
+    ++I;
   }
   return Out + "\"";
 }
@@ -445,21 +1194,52 @@ inline std::string roleNameAt(const rules::ApiInfo &Api, unsigned Pos) {
                                  : rules::paramName(Api, R);
 }
 
+inline int logFd() {
+  static std::atomic<int> Fd{-2};
+  int F = Fd.load(std::memory_order_acquire);
+  if (F != -2)
+    return F;
+  const char *Path = std::getenv("GEMM_GUARD_LOG");
+  F = -1;
+  if (Path && *Path) {
+    F = ::open(Path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (F < 0) {
+      static std::atomic<bool> Said{false};
+      complainOnce(Said, std::string("cannot open GEMM_GUARD_LOG='") + Path +
+                             "': " + std::strerror(errno) + "; not logging");
+    }
+  }
+  int Expected = -2;
+  if (!Fd.compare_exchange_strong(Expected, F) && F >= 0)
+    ::close(F); // another thread opened it first
+  return Fd.load(std::memory_order_acquire);
+}
+
+// Appends one record to the log: a single write() of an O_APPEND file under
+// flock keeps records whole when threads and processes share the log (flock
+// belongs to the open file, so a forked child never waits for its parent's
+// threads).
+inline void appendLog(int Fd, const std::string &J) {
+  ::flock(Fd, LOCK_EX);
+  const ssize_t Written = ::write(Fd, J.data(), J.size());
+  const int Error = errno;
+  ::flock(Fd, LOCK_UN);
+  if (Written != static_cast<ssize_t>(J.size())) {
+    static std::atomic<bool> Said{false};
+    const char *Path = std::getenv("GEMM_GUARD_LOG");
+    complainOnce(Said, std::string("cannot write to GEMM_GUARD_LOG='") +
+                           (Path ? Path : "") + "': " +
+                           (Written < 0 ? std::strerror(Error)
+                                        : "short write") +
+                           "; log records are being lost");
+  }
+}
+
 // One JSON object per line: the call, every argument, the facts gathered
-// and the findings. A single write() of an O_APPEND file under flock keeps
-// records whole when threads and processes share the log.
+// and the findings.
 inline void writeLog(const rules::ApiInfo &Api, const Report &R,
                      const Collected &C, const char *Outcome) {
-  static const int Fd = [] {
-    const char *Path = std::getenv("GEMM_GUARD_LOG");
-    if (!Path || !*Path)
-      return -1;
-    const int F = ::open(Path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (F < 0)
-      complain(std::string("cannot open GEMM_GUARD_LOG='") + Path + "': " +
-               std::strerror(errno) + "; not logging");
-    return F;
-  }();
+  const int Fd = logFd();
   if (Fd < 0)
     return;
   std::string J = "{\"guard\":\"gemm-guard\",\"version\":1,\"function\":" +
@@ -472,9 +1252,10 @@ inline void writeLog(const rules::ApiInfo &Api, const Report &R,
          jsonString(roleNameAt(Api, static_cast<unsigned>(I))) + ",\"value\":" +
          (C.Raw[I].second ? jsonString(hexText(C.Raw[I].first))
                           : std::to_string(C.Raw[I].first));
-    if (Role != rules::Role::Count && !C.Values.group(Role).empty()) {
+    if (Role != rules::Role::Count &&
+        !C.Logged[static_cast<unsigned>(Role)].empty()) {
       J += ",\"elements\":[";
-      const auto &G = C.Values.group(Role);
+      const auto &G = C.Logged[static_cast<unsigned>(Role)];
       for (size_t E = 0; E < G.size(); ++E)
         J += (E ? "," : "") + std::to_string(G[E].V);
       J += "]";
@@ -493,13 +1274,11 @@ inline void writeLog(const rules::ApiInfo &Api, const Report &R,
          ",\"param\":" + jsonString(rules::paramName(Api, F.Param, F.Group)) +
          ",\"value\":" + std::to_string(F.Value) +
          ",\"bound\":" + std::to_string(F.Bound) +
+         ",\"advisory\":" + (isAdvisory(F) ? "true" : "false") +
          ",\"message\":" + jsonString(F.Message) + "}";
   }
   J += "]}\n";
-  ::flock(Fd, LOCK_EX);
-  ssize_t Written = ::write(Fd, J.data(), J.size());
-  (void)Written;
-  ::flock(Fd, LOCK_UN);
+  appendLog(Fd, J);
 }
 
 inline void printReport(const Report &R) {
@@ -526,60 +1305,140 @@ inline const char *statusName(cublasStatus_t S) {
   return "an unknown status";
 }
 
-// cuBLAS failed although the rules found nothing: say so once per call site
-// and status (rulebook 1.2: mixed installs give INVALID_VALUE too).
-inline void reportValidButFailed(const char *Function, const CallSite &Site,
-                                 cublasStatus_t Status) {
-  static std::mutex Lock;
-  static std::set<std::tuple<const void *, int, int>> Seen;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    const void *Key = Site.Caller ? Site.Caller : Site.File;
-    if (!Seen.emplace(Key, Site.Line, static_cast<int>(Status)).second)
-      return;
+// True the first time Key is seen: a lock-free set of hashes.
+inline bool firstTime(uint64_t Key) {
+  constexpr unsigned Slots = 1024, Probes = 32;
+  static std::atomic<uint64_t> Seen[Slots];
+  Key |= 1; // 0 marks a free slot
+  for (unsigned I = 0, S = static_cast<unsigned>(Key >> 7) % Slots; I < Probes;
+       ++I, S = (S + 1) % Slots) {
+    uint64_t Old = Seen[S].load(std::memory_order_acquire);
+    if (Old == Key)
+      return false;
+    if (Old == 0 && Seen[S].compare_exchange_strong(Old, Key))
+      return true;
+    if (Old == Key)
+      return false;
   }
-  complain(describeSite(Site) + ": " + Function +
-           " returned " + statusName(Status) +
-           " although its arguments are valid per the gemm-tidy rulebook; "
-           "usual causes: no cublasCreate on this thread's device, mixed "
-           "cuBLAS/CUDA installs, a GPU architecture the library does not "
-           "support, or an undocumented kernel-coverage gap");
+  return false; // full: stop repeating ourselves
 }
 
-// Checks one call and applies the policy. Tag names the function and calls
-// the real one.
+// cuBLAS failed although the rules found nothing: say so once per call site
+// and status (rulebook 1.2: mixed installs give INVALID_VALUE too), with
+// Advice on finding the cause.
+inline void reportValidButFailed(
+    const char *Function, const CallSite &Site, cublasStatus_t Status,
+    const char *Advice =
+        "usual causes: no cublasCreate on this thread's device, mixed "
+        "cuBLAS/CUDA installs, a GPU architecture the library does not "
+        "support, or an undocumented kernel-coverage gap") {
+  const uint64_t Key =
+      (reinterpret_cast<uintptr_t>(Site.Caller ? Site.Caller : Site.File) *
+           0x9E3779B97F4A7C15ull ^
+       static_cast<uint64_t>(Site.Line) * 0xff51afd7ed558ccdull) +
+      static_cast<uint64_t>(Status);
+  if (!firstTime(Key))
+    return;
+  complain(describeSite(Site) + ": " + Function +
+           " returned " + statusName(Status) +
+           " although its arguments are valid per the gemm-tidy rulebook; " +
+           Advice);
+}
+
+// --- the call ---------------------------------------------------------------------
+
+// An argument as cuBLAS's parameter takes it: a literal 0 or NULL where a
+// pointer is expected becomes nullptr (it compiled before only as a null
+// pointer constant).
+template <bool Pointer, class A> decltype(auto) passed(const A &Arg) {
+  if constexpr (Pointer && std::is_integral_v<A>)
+    return nullptr;
+  else
+    return Arg;
+}
+
+template <class Tag, class Tuple, size_t... I>
+cublasStatus_t callReal(const Tuple &Args, std::index_sequence<I...>) {
+  constexpr const rules::ApiInfo &Api = rules::ApiTable[rowOf(Tag::Name)];
+  return Tag::call(passed<takesPointer(Api, I)>(std::get<I>(Args))...);
+}
+
+template <class Tag>
+cublasStatus_t callChecked(const CallSite &Site, cublasStatus_t Status) {
+  if (Status != CUBLAS_STATUS_SUCCESS)
+    reportValidButFailed(Tag::Name, Site, Status);
+  return Status;
+}
+
+// The slow path: every fact, the rules, the report and the policy.
 template <class Tag, class... A>
-cublasStatus_t invoke(const CallSite &Site, A... Args) {
-  const Policy P = policy();
-  if (P == Policy::Off)
-    return Tag::call(Args...);
-  static const rules::ApiInfo *const Api = rules::findApi(Tag::Name);
+cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
+                            const A &...Args) {
+  constexpr const rules::ApiInfo &Api = rules::ApiTable[rowOf(Tag::Name)];
+  const auto Tuple = std::forward_as_tuple(Args...);
+  constexpr auto Indices = std::index_sequence_for<A...>{};
   Collected C;
   C.Values.LibraryVersion = libraryVersion();
-  const auto Tuple = std::forward_as_tuple(Args...);
-  collectAll(*Api, Tuple, C, std::index_sequence_for<A...>{});
-  collectPointerMode(std::get<0>(Tuple), C);
-
-  std::vector<rules::Finding> Findings = rules::checkCall(*Api, C.Values);
-  if (Findings.empty()) {
-    const cublasStatus_t Status = Tag::call(Args...);
-    if (Status != CUBLAS_STATUS_SUCCESS)
-      reportValidButFailed(Tag::Name, Site, Status);
-    return Status;
+  collectAll(Api, Tuple, C, Indices);
+  if (depth() == Depth::Pointers) {
+    const int Mode = handleMode(handleOf(Args...));
+    if (Mode >= 0)
+      C.Values.PointerMode = rules::Value::of(Mode);
   }
+  if constexpr (Api.position(rules::Role::Beta) >= 0) {
+    using BetaArg = std::tuple_element_t<Api.position(rules::Role::Beta),
+                                         std::tuple<A...>>;
+    if constexpr (std::is_pointer_v<BetaArg>)
+      collectBeta(C, static_cast<const void *>(
+                         std::get<Api.position(rules::Role::Beta)>(Tuple)));
+  }
+
+  std::vector<rules::Finding> Findings;
+  bool Blocking = false;
+  for (rules::Finding &F : checkValues(Api, C)) {
+    if (isIgnored(F.Cat, F.RuleId, Site))
+      continue;
+    Blocking |= !isAdvisory(F);
+    Findings.push_back(std::move(F));
+  }
+  if (Findings.empty()) {
+    if (CacheKey)
+      rememberClean(*CacheKey);
+    return callChecked<Tag>(Site, callReal<Tag>(Tuple, Indices));
+  }
+  const Policy P = policy();
   const Report R{Tag::Name, describeSite(Site), std::move(Findings)};
   if (Handler H = handlerSlot().load())
     H(R);
   else
     printReport(R);
-  writeLog(*Api, R, C,
-           P == Policy::Warn ? "called" : P == Policy::Abort ? "aborted"
-                                                             : "rejected");
-  if (P == Policy::Abort)
+  const bool Rejects = Blocking && P == Policy::Error;
+  writeLog(Api, R, C,
+           Blocking && P == Policy::Abort ? "aborted"
+           : Rejects                      ? "rejected"
+                                          : "called");
+  if (Blocking && P == Policy::Abort)
     std::abort();
-  if (P == Policy::Warn)
-    return Tag::call(Args...);
-  return CUBLAS_STATUS_INVALID_VALUE;
+  if (Rejects)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return callChecked<Tag>(Site, callReal<Tag>(Tuple, Indices));
+}
+
+// Checks one call and applies the policy. Tag names the function and calls
+// the real one. A repeated clean call costs a key and a cache probe.
+template <class Tag, class... A>
+cublasStatus_t invoke(const CallSite &Site, A... Args) {
+  if (policy() == Policy::Off)
+    return callReal<Tag>(std::forward_as_tuple(Args...),
+                         std::index_sequence_for<A...>{});
+  constexpr const rules::ApiInfo &Api = rules::ApiTable[rowOf(Tag::Name)];
+  Key K;
+  if (!makeKey<Tag>(Api, K, std::index_sequence_for<A...>{}, Args...))
+    return checkAndCall<Tag>(Site, nullptr, Args...);
+  if (isCachedClean<KeyHead + sizeof...(A)>(K))
+    return callChecked<Tag>(Site, callReal<Tag>(std::forward_as_tuple(Args...),
+                                                std::index_sequence_for<A...>{}));
+  return checkAndCall<Tag>(Site, &K, Args...);
 }
 
 // One tag per cuBLAS function: its name, and a call of the real function
@@ -611,15 +1470,54 @@ GEMM_RULES_FOR_EACH_CUBLAS_API(GEMM_GUARD_TAG)
 GEMM_RULES_FOR_EACH_CUBLAS_API(GEMM_GUARD_EXPLICIT)
 #undef GEMM_GUARD_EXPLICIT
 
+// The functions that create, configure and destroy handles, so that the
+// guard knows each handle's pointer mode without asking the handle.
+inline cublasStatus_t cublasCreate_v2(cublasHandle_t *Handle) {
+  return detail::trackCreate(GEMM_GUARD_FUNCTION(Cublas, cublasCreate_v2), Handle);
+}
+inline cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t Handle,
+                                              cublasPointerMode_t Mode) {
+  return detail::trackSetPointerMode(
+      GEMM_GUARD_FUNCTION(Cublas, cublasSetPointerMode_v2), Handle, Mode);
+}
+inline cublasStatus_t cublasDestroy_v2(cublasHandle_t Handle) {
+  return detail::trackDestroy(GEMM_GUARD_FUNCTION(Cublas, cublasDestroy_v2),
+                              Handle);
+}
+
 } // namespace guard
 } // namespace gemm
 
+// What the header route's macros expand to: global names, so that a
+// qualified call (::cublasSgemm(...)) still compiles.
+#define GEMM_GUARD_GLOBAL(NAME, ...)                                           \
+  template <class... A>                                                        \
+  inline cublasStatus_t gemm_guard_##NAME(const ::gemm::guard::CallSite &Site, \
+                                          A... Args) {                         \
+    return ::gemm::guard::detail::invoke<::gemm::guard::detail::NAME##_tag>(   \
+        Site, Args...);                                                        \
+  }
+GEMM_RULES_FOR_EACH_CUBLAS_API(GEMM_GUARD_GLOBAL)
+#undef GEMM_GUARD_GLOBAL
+inline cublasStatus_t gemm_guard_cublasCreate_v2(cublasHandle_t *Handle) {
+  return ::gemm::guard::cublasCreate_v2(Handle);
+}
+inline cublasStatus_t gemm_guard_cublasSetPointerMode_v2(cublasHandle_t Handle,
+                                                         cublasPointerMode_t Mode) {
+  return ::gemm::guard::cublasSetPointerMode_v2(Handle, Mode);
+}
+inline cublasStatus_t gemm_guard_cublasDestroy_v2(cublasHandle_t Handle) {
+  return ::gemm::guard::cublasDestroy_v2(Handle);
+}
+
+#endif // __cplusplus
 #endif // GEMM_GUARD_H
 
 // The whole-translation-unit way: every later call of the family goes
 // through the checks. Outside the include guard so that a second inclusion
 // after GEMM_GUARD_NO_MACROS was undefined still installs them.
-#if !defined(GEMM_GUARD_NO_MACROS) && !defined(GEMM_GUARD_MACROS_INSTALLED)
+#if defined(__cplusplus) && !defined(GEMM_GUARD_NO_MACROS) &&                 \
+    !defined(GEMM_GUARD_MACROS_INSTALLED)
 #define GEMM_GUARD_MACROS_INSTALLED
 #include "gemm/guard_macros.inc"
 #endif

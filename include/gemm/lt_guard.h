@@ -16,12 +16,12 @@
 //     gemm::guard::lt::cublasLtMatmul(...) and the other names below;
 //   * unmodified binaries: libgemm_guard_preload.so.
 //
-// Shadow state: a fixed table of slots keyed by the object's address, read
-// and written with atomics only (no lock on any path, nothing to reset after
-// fork), marked destroyed on Destroy (a later use is reported); re-creating
-// an object at the same address reuses its slot. Objects the guard never saw created (or more live
-// objects than slots) have unknown attributes, so the rules stay silent on
-// them.
+// Shadow state: the GemmEx guard's table of objects followed by address
+// (guard::detail::AddressTable: atomics only, no lock on any path, nothing
+// to reset after fork), marked destroyed on Destroy (a later use is
+// reported); re-creating an object at the same address reuses its slot.
+// Objects the guard never saw created (or more live objects than slots)
+// have unknown attributes, so the rules stay silent on them.
 #ifndef GEMM_LT_GUARD_H
 #define GEMM_LT_GUARD_H
 
@@ -67,87 +67,25 @@ inline std::atomic<DeviceInspector> &deviceSlot() {
 
 // --- shadow state -------------------------------------------------------------
 
-// Keys: Empty, an object's address (live), or its address | 1 (destroyed:
-// kept so that a later use is found, until the slot is claimed again).
-constexpr uintptr_t Empty = 0, DestroyedBit = 1;
-constexpr unsigned Slots = 2048, MaxProbe = 64;
-
 struct Shadow {
-  std::atomic<uintptr_t> Key{Empty};
+  std::atomic<uintptr_t> Key{0};
   std::atomic<uint64_t> KnownMask{0}; // bit Id: Attr[Id] is known
   std::atomic<int64_t> Attr[rl::MaxAttributes] = {};
 };
+using ShadowTable = guard::detail::AddressTable<Shadow, 2048>;
 
-inline Shadow *table() {
-  static Shadow Table[Slots];
+inline ShadowTable &table() {
+  static ShadowTable Table;
   return Table;
 }
 
-inline unsigned slotOf(uintptr_t Key) {
-  return static_cast<unsigned>((Key >> 4) * 0x9E3779B97F4A7C15ull >> 53) %
-         Slots;
-}
-
-// The slot holding Key exactly (live or destroyed form); nullptr if none.
-inline Shadow *findKey(uintptr_t Key) {
-  Shadow *T = table();
-  const uintptr_t Home = Key & ~DestroyedBit;
-  for (unsigned I = 0, S = slotOf(Home); I < MaxProbe; ++I, S = (S + 1) % Slots) {
-    const uintptr_t K = T[S].Key.load(std::memory_order_acquire);
-    if (K == Key)
-      return &T[S];
-    if (K == Empty)
-      return nullptr;
-  }
-  return nullptr;
-}
-
-// Addresses the table can hold: not null, and even (cuBLASLt's objects and
-// the opaque structures are 8-byte aligned).
-inline bool trackable(const void *Object) {
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
-  return Key != Empty && !(Key & DestroyedBit);
-}
-
-inline Shadow *find(const void *Object) {
-  return trackable(Object) ? findKey(reinterpret_cast<uintptr_t>(Object))
-                           : nullptr;
-}
-
-// Whether Object was destroyed (and not created again) while tracked.
-inline bool destroyed(const void *Object) {
-  return trackable(Object) &&
-         findKey(reinterpret_cast<uintptr_t>(Object) | DestroyedBit);
-}
-
-// The slot of Object, claimed if it has none; nullptr when the table is full
-// around it (the object is then not tracked).
-inline Shadow *claim(const void *Object) {
-  if (!trackable(Object))
-    return nullptr;
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
-  if (Shadow *S = findKey(Key))
-    return S;
-  if (Shadow *S = findKey(Key | DestroyedBit)) { // created again
-    uintptr_t K = Key | DestroyedBit;
-    if (S->Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
-      return S;
-  }
-  Shadow *T = table();
-  for (unsigned I = 0, S = slotOf(Key); I < MaxProbe; ++I, S = (S + 1) % Slots) {
-    uintptr_t K = T[S].Key.load(std::memory_order_acquire);
-    if ((K == Empty || (K & DestroyedBit)) &&
-        T[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
-      return &T[S];
-  }
-  return nullptr;
-}
+inline Shadow *find(const void *Object) { return table().find(Object); }
+inline bool destroyed(const void *Object) { return table().destroyed(Object); }
 
 inline void drop(const void *Object) {
   if (Shadow *S = find(Object)) {
     S->KnownMask.store(0, std::memory_order_release);
-    S->Key.store(reinterpret_cast<uintptr_t>(Object) | DestroyedBit,
-                 std::memory_order_release);
+    ShadowTable::markDestroyed(*S, Object);
   }
 }
 
@@ -162,7 +100,7 @@ inline void store(Shadow &S, const rl::ObjectState &State) {
 }
 
 inline void record(const void *Object, const rl::ObjectState &State) {
-  if (Shadow *S = claim(Object))
+  if (Shadow *S = table().claim(Object))
     store(*S, State);
 }
 
@@ -203,11 +141,15 @@ inline AlgoRecord *algoTable() {
   return Table;
 }
 
-// One key for an algo and the descriptors it was chosen for.
+// One key for an algo and the descriptors it was chosen for; 0 where the
+// algo cannot be read (never faults).
 inline uint64_t algoKey(const cublasLtMatmulAlgo_t *Algo, const void *const (&Objects)[5]) {
+  cublasLtMatmulAlgo_t Copy;
+  if (!guard::detail::readHost(Algo, &Copy, sizeof(Copy)))
+    return 0;
   uint64_t H = 1469598103934665603ull;
   auto Mix = [&H](uint64_t V) { H = (H ^ V) * 1099511628211ull; };
-  for (uint64_t Word : Algo->data)
+  for (uint64_t Word : Copy.data)
     Mix(Word);
   for (const void *O : Objects)
     Mix(reinterpret_cast<uintptr_t>(O));
@@ -225,49 +167,72 @@ inline DeviceFacts deviceFacts() {
     return Custom();
   // Per device: compute capability * 2 + pageable access, once known.
   static std::atomic<int> Cache[16] = {};
+  auto GetDevice = GEMM_GUARD_FUNCTION(Cudart, cudaGetDevice);
+  auto GetAttribute = GEMM_GUARD_FUNCTION(Cudart, cudaDeviceGetAttribute);
+  if (!GetDevice || !GetAttribute)
+    return DeviceFacts{};
+  guard::detail::KeepLastError Keep;
   int Device = -1;
-  const cudaError_t Before = cudaPeekAtLastError();
-  DeviceFacts Facts;
-  if (cudaGetDevice(&Device) == cudaSuccess && Device >= 0) {
-    if (Device < 16)
-      if (const int Known = Cache[Device].load())
-        return DeviceFacts{Known / 2, Known % 2};
-    int Major = 0, Minor = 0, Pageable = 0;
-    if (cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
-                               Device) == cudaSuccess &&
-        cudaDeviceGetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor,
-                               Device) == cudaSuccess &&
-        cudaDeviceGetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess,
-                               Device) == cudaSuccess) {
-      Facts = DeviceFacts{Major * 10 + Minor, Pageable ? 1 : 0};
-      if (Device < 16)
-        Cache[Device].store(Facts.ComputeCapability * 2 + Facts.PageableMemoryAccess);
-    }
-  }
-  if (Before == cudaSuccess)
-    (void)cudaGetLastError(); // leave the caller's error state as it was
+  if (GetDevice(&Device) != cudaSuccess || Device < 0)
+    return DeviceFacts{};
+  if (Device < 16)
+    if (const int Known = Cache[Device].load(std::memory_order_relaxed))
+      return DeviceFacts{Known / 2, Known % 2};
+  int Major = 0, Minor = 0, Pageable = 0;
+  if (GetAttribute(&Major, cudaDevAttrComputeCapabilityMajor, Device) != cudaSuccess ||
+      GetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor, Device) != cudaSuccess ||
+      GetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess, Device) != cudaSuccess)
+    return DeviceFacts{};
+  const DeviceFacts Facts{Major * 10 + Minor, Pageable ? 1 : 0};
+  if (Device < 16)
+    Cache[Device].store(Facts.ComputeCapability * 2 + Facts.PageableMemoryAccess,
+                        std::memory_order_relaxed);
   return Facts;
 }
 
-template <class LibVersionFn> int64_t libraryVersion(LibVersionFn Fn) {
-  static const int64_t Version = Fn ? static_cast<int64_t>(Fn()) : 0;
-  return Version;
+// cublasLtGetVersion of the library actually loaded; 0 while none is.
+inline int64_t libraryVersion() {
+  static std::atomic<int64_t> Version{-1};
+  const int64_t Known = Version.load(std::memory_order_acquire);
+  if (Known >= 0)
+    return Known;
+  auto Get = GEMM_GUARD_FUNCTION(CublasLt, cublasLtGetVersion);
+  if (!Get)
+    return 0;
+  const int64_t V = static_cast<int64_t>(Get());
+  Version.store(V, std::memory_order_release);
+  return V;
 }
 
 // Reads a scalar of cudaDataType Type at P as an integer: its value for
 // integer types, 0/1 for zero/non-zero for floating types. Unknown where the
 // type is not one the rules read.
+// Never faults: memory that cannot be read leaves the value unknown.
 inline rules::Value readScalar(const void *P, int64_t Type) {
   namespace dt = rules::dt;
+  using guard::detail::readHost;
   switch (Type) {
-  case dt::R_32F: return rules::Value::of(*static_cast<const float *>(P) != 0);
-  case dt::R_64F: return rules::Value::of(*static_cast<const double *>(P) != 0);
+  case dt::R_32F: {
+    float V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
+                                      : rules::Value::unknown();
+  }
+  case dt::R_64F: {
+    double V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
+                                      : rules::Value::unknown();
+  }
   case dt::R_16F: {
     uint16_t Bits;
-    std::memcpy(&Bits, P, 2);
-    return rules::Value::of((Bits & 0x7fff) != 0);
+    return readHost(P, &Bits, sizeof(Bits))
+               ? rules::Value::of((Bits & 0x7fff) != 0)
+               : rules::Value::unknown();
   }
-  case dt::R_32I: return rules::Value::of(*static_cast<const int32_t *>(P));
+  case dt::R_32I: {
+    int32_t V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V)
+                                      : rules::Value::unknown();
+  }
   default: return rules::Value::unknown();
   }
 }
@@ -289,12 +254,7 @@ inline void printReport(const LtReport &R) {
 // rule ids and the objects' attributes the findings name.
 inline void writeLog(const LtReport &R, const char *Outcome,
                      std::initializer_list<std::pair<const char *, int64_t>> Args) {
-  static const int Fd = [] {
-    const char *Path = std::getenv("GEMM_GUARD_LOG");
-    if (!Path || !*Path)
-      return -1;
-    return ::open(Path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  }();
+  const int Fd = guard::detail::logFd();
   if (Fd < 0)
     return;
   using guard::detail::jsonString;
@@ -311,27 +271,32 @@ inline void writeLog(const LtReport &R, const char *Outcome,
   J += "],\"findings\":[";
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const rl::Finding &F = R.Findings[I];
+    const bool Advisory = F.Sev == rl::Severity::Warning;
     J += std::string(I ? "," : "") + "{\"check\":" +
          jsonString(rules::categoryName(F.Cat)) + ",\"rule\":" +
          jsonString(F.RuleId) + ",\"severity\":" +
-         jsonString(F.Sev == rl::Severity::Error ? "error" : "warning") +
+         jsonString(Advisory ? "warning" : "error") +
          ",\"param\":" + jsonString(subject(F)) +
          ",\"value\":" + std::to_string(F.Value) +
          ",\"bound\":" + std::to_string(F.Bound) +
+         ",\"advisory\":" + (Advisory ? "true" : "false") +
          ",\"message\":" + jsonString(F.Message) + "}";
   }
   J += "]}\n";
-  ::flock(Fd, LOCK_EX);
-  ssize_t Written = ::write(Fd, J.data(), J.size());
-  (void)Written;
-  ::flock(Fd, LOCK_UN);
+  guard::detail::appendLog(Fd, J);
 }
 
 // The findings decide: true to call cuBLASLt, false to return
-// CUBLAS_STATUS_INVALID_VALUE. Warnings are reported and never block.
+// CUBLAS_STATUS_INVALID_VALUE. Findings GEMM_GUARD_IGNORE names are dropped;
+// warnings (advisory: cuBLASLt runs the call as asked) are reported and
+// never block.
 inline bool decide(const char *Function, const CallSite &Site,
-                   std::vector<rl::Finding> Findings,
+                   std::vector<rl::Finding> Found,
                    std::initializer_list<std::pair<const char *, int64_t>> Args = {}) {
+  std::vector<rl::Finding> Findings;
+  for (rl::Finding &F : Found)
+    if (!guard::detail::isIgnored(F.Cat, F.RuleId, Site))
+      Findings.push_back(std::move(F));
   if (Findings.empty())
     return true;
   const bool Error = rl::hasError(Findings);
@@ -351,29 +316,14 @@ inline bool decide(const char *Function, const CallSite &Site,
   return !Error || P == Policy::Warn;
 }
 
-// cuBLASLt failed although the rules found nothing: say so once per call
-// site and status, and how to make cuBLASLt say why. Lock-free, so that a
-// fork can never inherit a held lock.
+// cuBLASLt failed although the rules found nothing: said once per call site
+// and status, with how to make cuBLASLt say why.
 inline void reportValidButFailed(const char *Function, const CallSite &Site,
                                  cublasStatus_t Status) {
-  static std::atomic<uint64_t> Seen[64] = {};
-  const uint64_t Key =
-      ((reinterpret_cast<uintptr_t>(Site.Caller ? Site.Caller : Site.File) *
-        1099511628211ull) ^ (uint64_t(Site.Line) << 8) ^ uint64_t(Status)) | 1;
-  for (auto &S : Seen) {
-    uint64_t K = S.load();
-    if (K == Key)
-      return;
-    if (K == 0 && S.compare_exchange_strong(K, Key))
-      break;
-    if (K == Key)
-      return;
-  }
-  guard::detail::complain(
-      guard::detail::describeSite(Site) + ": " + Function + " returned " +
-      guard::detail::statusName(Status) +
-      " although its arguments are valid per the gemm-tidy rulebook; rerun "
-      "with CUBLASLT_LOG_LEVEL=1 (or CUBLASLT_LOG_MASK) for cuBLASLt's reason");
+  guard::detail::reportValidButFailed(
+      Function, Site, Status,
+      "rerun with CUBLASLT_LOG_LEVEL=1 (or CUBLASLT_LOG_MASK) for cuBLASLt's "
+      "reason");
 }
 
 inline bool checking() { return policy() != Policy::Off; }
@@ -395,8 +345,14 @@ template <class T> void describeBuffer(rl::AttributeCall &C) {
   }
 }
 
-// The value an attribute buffer holds, read as the attribute's type.
-inline rules::Value readAttribute(const void *Buf, rl::AttrType Type) {
+// The value an attribute buffer holds, read as the attribute's type; unknown
+// where the buffer cannot be read (never faults).
+inline rules::Value readAttribute(const void *Buffer, rl::AttrType Type) {
+  unsigned char Buf[8];
+  const int64_t Size = rl::attrTypeSize(Type);
+  if (Size <= 0 || Size > 8 ||
+      !guard::detail::readHost(Buffer, Buf, static_cast<size_t>(Size)))
+    return rules::Value::unknown();
   switch (Type) {
   case rl::AttrType::Int8: { int8_t V; std::memcpy(&V, Buf, 1); return rules::Value::of(V); }
   case rl::AttrType::UInt16: { uint16_t V; std::memcpy(&V, Buf, 2); return rules::Value::of(V); }
@@ -635,9 +591,9 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
   }
 }
 
-template <class Fn, class VersionFn>
+template <class Fn>
 cublasStatus_t algoGetHeuristic(
-    const CallSite &Site, Fn Real, VersionFn Version, cublasLtHandle_t Handle,
+    const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
     cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
     cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc,
     cublasLtMatrixLayout_t Ddesc, cublasLtMatmulPreference_t Pref, int Requested,
@@ -647,7 +603,7 @@ cublasStatus_t algoGetHeuristic(
                 Returned);
   rl::MatmulValues V;
   V.Heuristic = true;
-  V.LibraryVersion = libraryVersion(Version);
+  V.LibraryVersion = libraryVersion();
   collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
   V.RequestedAlgoCount = rules::Value::of(Requested);
   V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
@@ -666,13 +622,20 @@ cublasStatus_t algoGetHeuristic(
   const rl::ObjectState P = stateOf(Pref);
   const rl::ObjectState D = V.Desc;
   const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
-  for (int I = 0; I < *Returned && I < Requested; ++I) {
-    if (Results[I].state != CUBLAS_STATUS_SUCCESS)
+  int Count = 0;
+  if (!guard::detail::readHost(Returned, &Count, sizeof(Count)))
+    return Status;
+  for (int I = 0; I < Count && I < Requested; ++I) {
+    cublasLtMatmulHeuristicResult_t Result;
+    if (!guard::detail::readHost(&Results[I], &Result, sizeof(Result)) ||
+        Result.state != CUBLAS_STATUS_SUCCESS)
       continue;
-    const uint64_t Key = algoKey(&Results[I].algo, Objects);
+    const uint64_t Key = algoKey(&Result.algo, Objects);
+    if (!Key)
+      continue;
     AlgoRecord &R = algoTable()[Key % AlgoSlots];
     R.Key.store(0, std::memory_order_release); // invalid while rewritten
-    R.Workspace.store(static_cast<int64_t>(Results[I].workspaceSize));
+    R.Workspace.store(static_cast<int64_t>(Result.workspaceSize));
     for (unsigned M = 0; M < 4; ++M) {
       const rules::Value A = P[rl::pref::MIN_ALIGNMENT_A_BYTES + M];
       R.MinAlignment[M].store(A.Known ? A.V : 0);
@@ -692,8 +655,8 @@ template <class S> void describeScalar(rules::PointerFacts &F, const S *P) {
   (void)P;
 }
 
-template <class Fn, class VersionFn, class S1, class S2>
-cublasStatus_t matmul(const CallSite &Site, Fn Real, VersionFn Version,
+template <class Fn, class S1, class S2>
+cublasStatus_t matmul(const CallSite &Site, Fn Real,
                       cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
                       const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
                       const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
@@ -705,7 +668,7 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real, VersionFn Version,
                 Algo, Workspace, WorkspaceSize, Stream);
   using rules::Value;
   rl::MatmulValues V;
-  V.LibraryVersion = libraryVersion(Version);
+  V.LibraryVersion = libraryVersion();
   collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
   V.CIsD = Value::of(C == D);
   V.WorkspaceSize = Value::of(static_cast<int64_t>(WorkspaceSize));
@@ -745,7 +708,7 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real, VersionFn Version,
     const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
     const uint64_t Key = algoKey(Algo, Objects);
     const AlgoRecord &R = algoTable()[Key % AlgoSlots];
-    if (R.Key.load(std::memory_order_acquire) == Key) {
+    if (Key && R.Key.load(std::memory_order_acquire) == Key) {
       V.AlgoWorkspaceSize = Value::of(R.Workspace.load());
       if (pointerDepth())
         for (unsigned M = 0; M < 4; ++M)
@@ -859,7 +822,7 @@ inline cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtMatmulPreference_t P, int N, cublasLtMatmulHeuristicResult_t R[],
     int *Ret, GEMM_LT_SITE) {
   return detail::algoGetHeuristic(GEMM_LT_AT, &::cublasLtMatmulAlgoGetHeuristic,
-                                  &::cublasLtGetVersion, H, Op, A, B, C, D, P, N,
+                                  H, Op, A, B, C, D, P, N,
                                   R, Ret);
 }
 template <class S1, class S2>
@@ -872,7 +835,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
                               const cublasLtMatmulAlgo_t *Algo, void *Workspace,
                               size_t WorkspaceSize, cudaStream_t Stream,
                               GEMM_LT_SITE) {
-  return detail::matmul(GEMM_LT_AT, &::cublasLtMatmul, &::cublasLtGetVersion, H,
+  return detail::matmul(GEMM_LT_AT, &::cublasLtMatmul, H,
                         Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
                         Algo, Workspace, WorkspaceSize, Stream);
 }

@@ -37,7 +37,8 @@ int main() {
   std::setvbuf(stdout, nullptr, _IONBF, 0);
   gemm::guard::setHandler(collect);
   cublasHandle_t H;
-  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS) {
+  // Through the guard, which learns the handle's pointer mode from these.
+  if (gemm::guard::cublasCreate_v2(&H) != CUBLAS_STATUS_SUCCESS) {
     std::printf("FAIL: cublasCreate (no usable GPU?)\n0 passed, 1 failed\n");
     return 1;
   }
@@ -86,7 +87,7 @@ int main() {
            "managed alpha in host mode is rejected");
 
     // Device mode: device, managed and pinned scalars pass, pageable ones not.
-    cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE);
+    gemm::guard::cublasSetPointerMode_v2(H, CUBLAS_POINTER_MODE_DEVICE);
     float *DevZero = nullptr;
     CUDA_OK(cudaMalloc(reinterpret_cast<void **>(&DevZero), sizeof(float)));
     CUDA_OK(cudaMemset(DevZero, 0, sizeof(float)));
@@ -99,7 +100,7 @@ int main() {
     expect(gemm(&One, DevZero, A, N, C) == CUBLAS_STATUS_INVALID_VALUE &&
                sawOnly("pointer.mode"),
            "pageable alpha in device mode is rejected");
-    cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST);
+    gemm::guard::cublasSetPointerMode_v2(H, CUBLAS_POINTER_MODE_HOST);
 
     // Extents: A's allocation holds exactly N * N floats.
     expect(gemm(&One, &Zero, A, N, C) == CUBLAS_STATUS_SUCCESS && Seen.empty(),

@@ -12,11 +12,19 @@ ap.add_argument("--function")
 ap.add_argument("--args", type=int, help="arguments every record must hold")
 ap.add_argument("--site", help="substring of the call site")
 ap.add_argument("--rules", help="comma-separated rule ids of each record")
+ap.add_argument("--outcomes", help="comma-separated outcome of each record")
+ap.add_argument("--site-pattern", help="regular expression the site matches")
 ap.add_argument("--threads", type=int, default=0,
                 help="accept records from this many writers (only count)")
 a = ap.parse_args()
 
+import re
+
 lines = open(a.log, encoding="utf-8").read().splitlines()
+if a.outcomes:
+    outcomes = [json.loads(line).get("outcome") for line in lines]
+    if outcomes != a.outcomes.split(","):
+        sys.exit("outcomes %r, expected %s" % (outcomes, a.outcomes))
 if len(lines) != a.records:
     sys.exit("expected %d records, got %d" % (a.records, len(lines)))
 for n, line in enumerate(lines, 1):
@@ -37,6 +45,8 @@ for n, line in enumerate(lines, 1):
             sys.exit("line %d: malformed argument %r" % (n, arg))
     if a.site and a.site not in r["site"]:
         sys.exit("line %d: site %r" % (n, r["site"]))
+    if a.site_pattern and not re.search(a.site_pattern, r["site"]):
+        sys.exit("line %d: site %r does not match %r" % (n, r["site"], a.site_pattern))
     if a.rules:
         rules = [f["rule"] for f in r["findings"]]
         if rules != a.rules.split(","):

@@ -17,24 +17,9 @@
 #include <cstdint>
 #include <cstdio>
 
-// Fake device memory: [0x7f0000000000, +1 MiB) is one allocation. cuBLAS
-// never touches it: invalid calls are rejected, and with no GPU the valid
-// ones stop at the missing handle.
-constexpr uintptr_t DeviceBase = 0x7f0000000000;
+#include "Inputs/fake_device.h"
 
 #ifdef GEMM_GUARD_H
-gemm::guard::PointerInfo inspect(const void *P) {
-  gemm::guard::PointerInfo Info;
-  const auto Address = reinterpret_cast<uintptr_t>(P);
-  if (Address >= DeviceBase && Address < DeviceBase + (1 << 20)) {
-    Info.Where = gemm::rules::Residency::Device;
-    Info.AllocBegin = DeviceBase;
-    Info.AllocEnd = DeviceBase + (1 << 20);
-  } else {
-    Info.Where = gemm::rules::Residency::Pageable;
-  }
-  return Info;
-}
 cublasPointerMode_t Mode = CUBLAS_POINTER_MODE_HOST;
 bool inspectMode(cublasHandle_t, cublasPointerMode_t *M) {
   *M = Mode;
@@ -51,7 +36,10 @@ int main() {
   gemm::guard::setPointerInspector(inspect);
   gemm::guard::setPointerModeInspector(inspectMode);
 #endif
-  cublasHandle_t h = nullptr; // no GPU: cuBLAS answers NOT_INITIALIZED (1)
+  // Never created (zeroed memory): with no GPU, cuBLAS answers
+  // CUBLAS_STATUS_NOT_INITIALIZED (1) to the valid calls that reach it.
+  alignas(64) static char NeverCreated[4096];
+  cublasHandle_t h = reinterpret_cast<cublasHandle_t>(NeverCreated);
   const float one = 1, zero = 0;
   const double done = 1;
   const __half hone = __float2half(1.0f);

@@ -23,7 +23,8 @@ int main() {
   std::vector<std::thread> Threads;
   for (int T = 0; T < 8; ++T)
     Threads.emplace_back([&ValidStatus] {
-      cublasHandle_t h = nullptr;
+      alignas(64) static char NeverCreated[4096];
+      cublasHandle_t h = reinterpret_cast<cublasHandle_t>(NeverCreated);
       const float one = 1, zero = 0;
       static float buffer[256];
       for (int I = 0; I < 200; ++I) {

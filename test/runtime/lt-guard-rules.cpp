@@ -23,21 +23,9 @@
 #include <cstdint>
 #include <cstdio>
 
-constexpr uintptr_t DeviceBase = 0x7f0000000000; // fake device memory, 1 MiB
+#include "Inputs/fake_device.h"
 
 #ifdef GEMM_LT_GUARD_H
-gemm::guard::PointerInfo inspect(const void *P) {
-  gemm::guard::PointerInfo Info;
-  const auto Address = reinterpret_cast<uintptr_t>(P);
-  if (Address >= DeviceBase && Address < DeviceBase + (1 << 20)) {
-    Info.Where = gemm::rules::Residency::Device;
-    Info.AllocBegin = DeviceBase;
-    Info.AllocEnd = DeviceBase + (1 << 20);
-  } else {
-    Info.Where = gemm::rules::Residency::Pageable;
-  }
-  return Info;
-}
 gemm::guard::lt::DeviceFacts Ada() { return {89, 0}; }
 #endif
 

@@ -65,6 +65,9 @@ struct CallValues {
   bool HipblasLegacyTypes = false;
   // CUBLAS_VERSION of the headers or library in use; 0 when not known.
   int64_t LibraryVersion = 0;
+  // The group PerGroup[...][0] stands for: the runtime guard checks the
+  // groups of a large call in chunks.
+  int64_t GroupBase = 0;
 
   Value &operator[](Role R) { return Scalar[static_cast<unsigned>(R)]; }
   const Value &operator[](Role R) const {
@@ -187,6 +190,22 @@ namespace detail {
 
 inline std::string quote(const std::string &S) { return "'" + S + "'"; }
 
+// Sizes and spans of non-negative operands, saturating: a result past
+// INT64_MAX is INT64_MAX, which no allocation or stride reaches.
+inline int64_t satMul(int64_t A, int64_t B) {
+  int64_t R;
+  return __builtin_mul_overflow(A, B, &R) ? INT64_MAX : R;
+}
+inline int64_t satAdd(int64_t A, int64_t B) {
+  int64_t R;
+  return __builtin_add_overflow(A, B, &R) ? INT64_MAX : R;
+}
+// A saturated count, as the words of a message.
+inline std::string countText(int64_t V) {
+  return V == INT64_MAX ? "more than " + std::to_string(V - 1)
+                        : std::to_string(V);
+}
+
 // The stored shape of an operand: A is m x k unless transposed, B is k x n.
 struct Operand {
   Role Trans, Ld, Rows, Cols; // Rows/Cols of op(X), before the transpose
@@ -235,8 +254,16 @@ private:
 
   bool isPerGroup(Role R) const { return Api.isPerGroup(R); }
 
+  // Group indexes the host arrays given; the name and the finding carry
+  // its number among all groups.
+  int absoluteGroup(Role R, int Group) const {
+    return isPerGroup(R) && Group >= 0
+               ? static_cast<int>(Group + In.GroupBase)
+               : -1;
+  }
+
   std::string name(Role R, int Group = -1) const {
-    return paramName(Api, R, isPerGroup(R) ? Group : -1);
+    return paramName(Api, R, absoluteGroup(R, Group));
   }
 
   Finding &add(Category Cat, const char *RuleId, Role Param, int Group,
@@ -246,7 +273,7 @@ private:
     F.Cat = Cat;
     F.RuleId = RuleId;
     F.Param = Param;
-    F.Group = isPerGroup(Param) ? Group : -1;
+    F.Group = absoluteGroup(Param, Group);
     F.Value = V;
     F.Message = std::move(Msg);
     F.Note = std::move(Note);
@@ -320,6 +347,26 @@ private:
     for (int64_t G = 0; G < Limit; ++G) {
       checkShape(static_cast<int>(G));
       checkNonNegative(Role::GroupSize, static_cast<int>(G));
+    }
+    checkGroupPointers(Count.V);
+  }
+
+  // cuBLAS reads group_count entries of each host array.
+  void checkGroupPointers(int64_t Count) {
+    if (In.GroupBase != 0)
+      return;
+    for (Role R : {Role::TransA, Role::TransB, Role::M, Role::N, Role::K,
+                   Role::Alpha, Role::Lda, Role::Ldb, Role::Beta, Role::Ldc,
+                   Role::GroupSize}) {
+      const PointerFacts &P = In.pointer(R);
+      if (!Api.has(R) || !P.Address.Known || P.Address.V != 0)
+        continue;
+      const std::string Name =
+          paramName(Api, R) + (R == Role::GroupSize ? "" : "_array");
+      add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
+          quote(Name) + " is null but 'group_count' is " +
+              std::to_string(Count) + ": cuBLAS reads one entry per group",
+          "", {R, Role::GroupCount});
     }
   }
 
@@ -630,6 +677,13 @@ private:
   void checkScalars() {
     const int64_t Scale = expectedScaleType();
     const Value Mode = In.PointerMode;
+    // A null handle is a caller bug (rulebook 1.2: do not rely on
+    // CUBLAS_STATUS_NOT_INITIALIZED).
+    const PointerFacts &H = In.pointer(Role::Handle);
+    if (H.Address.Known && H.Address.V == 0)
+      add(Category::ScalarPointerMode, "pointer.null-handle", Role::Handle, -1,
+          0, "'handle' is null; create one with cublasCreate", "",
+          {Role::Handle});
     for (Role R : {Role::Alpha, Role::Beta}) {
       if (!Api.has(R))
         continue;
@@ -639,9 +693,10 @@ private:
         continue; // nothing known about this scalar
       const std::string Name = quote(name(R));
       if (P.Address.Known && P.Address.V == 0) {
-        add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
-            Name + " is null; cuBLAS reads it on every call",
-            "pass the address of a scalar", {R});
+        if (!Api.isGrouped()) // a host array there: checkGroupPointers
+          add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
+              Name + " is null; cuBLAS reads it on every call",
+              "pass the address of a scalar", {R});
         continue;
       }
       if (Scale >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
@@ -788,7 +843,7 @@ private:
         Rows == 0 || Cols == 0)
       return;
     // Elements from the first to the last one read or written.
-    int64_t Elements = Ld.V * (Cols - 1) + Rows;
+    int64_t Elements = satAdd(satMul(Ld.V, Cols - 1), Rows);
     if (Api.Shape == Form::StridedBatched) {
       const Value Stride = get(X.Stride), Batch = get(Role::BatchCount);
       if (!Batch.Known || Batch.V <= 0)
@@ -796,17 +851,21 @@ private:
       if (Batch.V > 1) {
         if (!Stride.Known || Stride.V < 0)
           return;
-        Elements += Stride.V * (Batch.V - 1);
+        Elements = satAdd(Elements, satMul(Stride.V, Batch.V - 1));
         Text += " + " + name(X.Stride) + " * (" + name(Role::BatchCount) + " - 1)";
       }
     }
-    const int64_t Bytes = Elements * Size;
-    const int64_t Available = P.AllocEnd.V - P.Address.V;
-    if (Bytes <= Available)
+    // An allocation that starts after the pointer says nothing about it.
+    if (P.AllocBegin.Known && P.Address.V < P.AllocBegin.V)
+      return;
+    const int64_t Bytes = satMul(Elements, Size);
+    int64_t Available;
+    if (__builtin_sub_overflow(P.AllocEnd.V, P.Address.V, &Available) ||
+        Bytes <= Available)
       return;
     add(Category::BufferExtent, "buffer.extent", X.Ptr, -1, Bytes,
-        quote(name(X.Ptr)) + " needs " + std::to_string(Bytes) + " bytes (" +
-            Text + " = " + std::to_string(Elements) + " elements of " +
+        quote(name(X.Ptr)) + " needs " + countText(Bytes) + " bytes (" +
+            Text + " = " + countText(Elements) + " elements of " +
             dataTypeName(Api.Vend, X.DataType) + ") but only " +
             std::to_string(Available) + " remain in its allocation",
         "", {X.Ptr, X.Ld})
@@ -825,7 +884,8 @@ private:
         add(Category::Int8Alignment, "int8.ld", R, -1, Ld.V,
             quote(name(R)) + " (" + std::to_string(Ld.V) +
                 ") must be a multiple of 4 with " + CT,
-            "pad the leading dimension to " + std::to_string((Ld.V + 3) / 4 * 4),
+            "pad the leading dimension to " +
+                std::to_string(satAdd(Ld.V, 4 - Ld.V % 4)),
             {R, Role::ComputeType})
             .Bound = 4;
     }
@@ -893,16 +953,18 @@ private:
         !M.Known || !N.Known || M.V <= 0 || N.V <= 0 || Ldc.V < M.V)
       return;
     // C[i] spans ldc * (n - 1) + m elements; the next one must start after.
-    const int64_t Span = Ldc.V * (N.V - 1) + M.V;
-    const int64_t Distance = Stride.V < 0 ? -Stride.V : Stride.V;
+    const int64_t Span = satAdd(satMul(Ldc.V, N.V - 1), M.V);
+    const int64_t Distance = Stride.V >= 0          ? Stride.V
+                             : Stride.V == INT64_MIN ? INT64_MAX
+                                                     : -Stride.V;
     if (Distance >= Span)
       return;
     add(Category::BatchStride, "batch.overlap", Role::StrideC, -1, Stride.V,
         quote(name(Role::StrideC)) + " (" + std::to_string(Stride.V) +
-            ") is less than the " + std::to_string(Span) +
+            ") is less than the " + countText(Span) +
             " elements each C matrix spans (ldc * (n - 1) + m): the " +
             std::to_string(Batch.V) + " C matrices overlap",
-        "use a stride of at least ldc * n = " + std::to_string(Ldc.V * N.V),
+        "use a stride of at least ldc * n = " + countText(satMul(Ldc.V, N.V)),
         {Role::StrideC, Role::BatchCount, Role::Ldc, Role::N, Role::M})
         .Bound = Span;
   }

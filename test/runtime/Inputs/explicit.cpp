@@ -2,10 +2,10 @@
 // called where the check is wanted, and plain cuBLAS elsewhere.
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/guard.h"
-
+alignas(64) static char never_created[4096];
 int main() {
   std::setvbuf(stdout, nullptr, _IONBF, 0);
-  cublasHandle_t h = nullptr;
+  cublasHandle_t h = reinterpret_cast<cublasHandle_t>(never_created);
   const float one = 1, zero = 0;
   static float buffer[64 * 64];
   const cublasStatus_t checked = gemm::guard::cublasSgemm_v2(
