@@ -268,7 +268,9 @@ inline void writeLog(const LtReport &R, const char *Outcome,
          ",\"value\":" + std::to_string(A.second) + "}";
     First = false;
   }
-  J += "],\"findings\":[";
+  // A handle's pointer mode is the GemmEx records' field; cuBLASLt keeps it
+  // in the matmul descriptor, whose attributes the findings name.
+  J += "],\"pointer_mode\":null,\"findings\":[";
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const rl::Finding &F = R.Findings[I];
     const bool Advisory = F.Sev == rl::Severity::Warning;
