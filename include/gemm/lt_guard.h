@@ -104,6 +104,13 @@ inline void record(const void *Object, const rl::ObjectState &State) {
     store(*S, State);
 }
 
+// The object a successful Create wrote to *Out, read without trusting Out.
+template <class H> H createdObject(H *Out) {
+  H Object = nullptr;
+  guard::detail::readHost(Out, &Object, sizeof(Object));
+  return Object;
+}
+
 inline void recordAttribute(const void *Object, int64_t Id, int64_t V) {
   if (Id < 0 || Id >= rl::MaxAttributes)
     return;
@@ -440,7 +447,7 @@ cublasStatus_t matmulDescCreate(const CallSite &Site, Fn Real,
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Desc, Compute, Scale);
   if (Status == CUBLAS_STATUS_SUCCESS)
-    record(*Desc, State);
+    record(createdObject(Desc), State);
   return Status;
 }
 
@@ -467,7 +474,7 @@ cublasStatus_t matrixLayoutCreate(const CallSite &Site, Fn Real,
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Layout, Type, Rows, Cols, Ld);
   if (Status == CUBLAS_STATUS_SUCCESS)
-    record(*Layout, State);
+    record(createdObject(Layout), State);
   return Status;
 }
 
@@ -492,7 +499,7 @@ cublasStatus_t preferenceCreate(const CallSite &, Fn Real,
                                 cublasLtMatmulPreference_t *Pref) {
   const cublasStatus_t Status = Real(Pref);
   if (checking() && Pref && Status == CUBLAS_STATUS_SUCCESS)
-    record(*Pref, rl::initialState(rl::Object::Preference));
+    record(createdObject(Pref), rl::initialState(rl::Object::Preference));
   return Status;
 }
 
@@ -627,10 +634,12 @@ cublasStatus_t algoGetHeuristic(
   int Count = 0;
   if (!guard::detail::readHost(Returned, &Count, sizeof(Count)))
     return Status;
-  for (int I = 0; I < Count && I < Requested; ++I) {
+  // At most as many as the table holds, up to the first unreadable entry.
+  for (int I = 0; I < Count && I < Requested && I < int{AlgoSlots}; ++I) {
     cublasLtMatmulHeuristicResult_t Result;
-    if (!guard::detail::readHost(&Results[I], &Result, sizeof(Result)) ||
-        Result.state != CUBLAS_STATUS_SUCCESS)
+    if (!guard::detail::readHost(&Results[I], &Result, sizeof(Result)))
+      break;
+    if (Result.state != CUBLAS_STATUS_SUCCESS)
       continue;
     const uint64_t Key = algoKey(&Result.algo, Objects);
     if (!Key)

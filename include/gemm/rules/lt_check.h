@@ -562,6 +562,14 @@ private:
     return P.Where == Residency::Pageable && In.PageableAccessible.Known &&
            !In.PageableAccessible.V;
   }
+  // The bytes from P to the end of its allocation; -1 where not known (or P
+  // lies outside it: no subtraction overflows on a hostile address).
+  static int64_t remaining(const PointerFacts &P) {
+    if (!P.Address.Known || !P.AllocBegin.Known || !P.AllocEnd.Known ||
+        P.Address.V < P.AllocBegin.V || P.Address.V >= P.AllocEnd.V)
+      return -1;
+    return P.AllocEnd.V - P.Address.V;
+  }
   bool isNull(Arg A) const {
     const Value &V = In.pointer(A).Address;
     return V.Known && V.V == 0;
@@ -1384,14 +1392,14 @@ private:
                           (A == Arg::Alpha && (PM == pmode::AlphaDeviceVectorBetaZero ||
                                                PM == pmode::AlphaDeviceVectorBetaHost));
       const PointerFacts &P = In.pointer(A);
-      if (!Vector || Rows <= 0 || !Size || !P.Address.Known || !P.Address.V ||
-          !P.AllocEnd.Known)
+      const int64_t Available = remaining(P);
+      if (!Vector || Rows <= 0 || !Size || !P.Address.V || Available < 0)
         continue;
-      const int64_t Available = P.AllocEnd.V - P.Address.V;
-      if (Available < Rows * Size)
+      if (Available < rules::detail::satMul(Rows, Size))
         err(Category::ScalarPointerMode, "LT-PTR-VECLEN", Subject{A, -1}, Available,
             q(argName(A)) + " is a vector of rows(D) = " + num(Rows) + " " +
-                typeName(Scale) + " elements (" + num(Rows * Size) +
+                typeName(Scale) + " elements (" +
+                rules::detail::countText(rules::detail::satMul(Rows, Size)) +
                 " bytes) in " + enumText(EnumKind::PointerMode, PM) +
                 ", but only " + num(Available) + " bytes remain in its allocation")
             .Bound = Rows * Size;
@@ -1521,14 +1529,15 @@ private:
       const PointerFacts &P = In.descPointer(desc::BIAS_POINTER);
       const int64_t Len = lv(MatD, E == epi::BGradB ? layout::COLS : layout::ROWS);
       const int64_t Type = BT >= 0 ? BT : BiasType;
-      const int64_t Bytes = Len > 0 && Type >= 0 ? Len * elementBits(Type) / 8 : 0;
-      if (Bytes > 0 && P.Address.Known && P.Address.V && P.AllocEnd.Known &&
-          P.AllocEnd.V - P.Address.V < Bytes)
+      const int64_t Bytes =
+          Len > 0 && Type >= 0 ? rules::detail::satMul(Len, elementBits(Type)) / 8 : 0;
+      const int64_t Available = remaining(P);
+      if (Bytes > 0 && P.Address.V && Available >= 0 && Available < Bytes)
         err(Category::Epilogue, "LT-EPI-BIASPTR", da(desc::BIAS_POINTER),
-            P.AllocEnd.V - P.Address.V,
+            Available,
             "the bias of " + Name + " holds " + num(Len) + " " + typeName(Type) +
-                " elements (" + num(Bytes) + " bytes) but only " +
-                num(P.AllocEnd.V - P.Address.V) + " remain in its allocation")
+                " elements (" + rules::detail::countText(Bytes) +
+                " bytes) but only " + num(Available) + " remain in its allocation")
             .Bound = Bytes;
     }
   }
@@ -1578,13 +1587,12 @@ private:
               num(In.AlgoWorkspaceSize.V) +
               " bytes the heuristic said this algo needs")
           .Bound = In.AlgoWorkspaceSize.V;
-    if (Size.Known && W.Address.Known && W.Address.V && W.AllocEnd.Known &&
-        W.AllocEnd.V - W.Address.V < Size.V)
+    if (const int64_t Left = remaining(W);
+        Size.Known && W.Address.V && Left >= 0 && Left < Size.V)
       err(Category::Workspace, "LT-WS-SIZE", Subject{Arg::WorkspaceSize, -1}, Size.V,
           "'workspaceSizeInBytes' (" + num(Size.V) + ") exceeds the " +
-              num(W.AllocEnd.V - W.Address.V) +
-              " bytes left in the workspace allocation")
-          .Bound = W.AllocEnd.V - W.Address.V;
+              num(Left) + " bytes left in the workspace allocation")
+          .Bound = Left;
   }
 
   // --- data pointers -------------------------------------------------------------------------------
