@@ -121,18 +121,11 @@ inline bool isAdvisory(const rules::Finding &F) {
 
 namespace detail {
 
-inline std::atomic<Handler> &handlerSlot() {
-  static std::atomic<Handler> Slot{nullptr};
-  return Slot;
-}
-
-inline std::atomic<PointerInspector> &pointerInspectorSlot() {
-  static std::atomic<PointerInspector> Slot{nullptr};
-  return Slot;
-}
-
-inline std::atomic<PointerModeInspector> &modeInspectorSlot() {
-  static std::atomic<PointerModeInspector> Slot{nullptr};
+// The hook of type Hook a program installed (a handler or an inspector, of
+// this guard or the cuBLASLt one: each has its own function type); null
+// while none is. An atomic, constant-initialised: no lock on any path.
+template <class Hook> std::atomic<Hook> &hookSlot() {
+  static std::atomic<Hook> Slot{nullptr};
   return Slot;
 }
 
@@ -209,7 +202,7 @@ inline Depth depth() {
   }));
 }
 
-inline void setHandler(Handler H) { detail::handlerSlot().store(H); }
+inline void setHandler(Handler H) { detail::hookSlot<Handler>().store(H); }
 
 namespace detail {
 inline std::atomic<uint64_t> &memoryEpoch();
@@ -218,11 +211,11 @@ inline std::atomic<uint64_t> &memoryEpoch();
 // Replace how pointers and pointer modes are inspected (nullptr restores
 // the defaults: the CUDA queries, and the guard's table of handles).
 inline void setPointerInspector(PointerInspector I) {
-  detail::pointerInspectorSlot().store(I);
+  detail::hookSlot<PointerInspector>().store(I);
   detail::memoryEpoch().fetch_add(1); // facts cached from the old one expire
 }
 inline void setPointerModeInspector(PointerModeInspector I) {
-  detail::modeInspectorSlot().store(I);
+  detail::hookSlot<PointerModeInspector>().store(I);
 }
 
 namespace detail {
@@ -405,7 +398,7 @@ inline void forgetHandle(cublasHandle_t H) {
 
 // -1 where the handle's mode is not known.
 inline int handleMode(cublasHandle_t H) {
-  const PointerModeInspector Custom = modeInspectorSlot().load();
+  const PointerModeInspector Custom = hookSlot<PointerModeInspector>().load();
   if (Custom) {
     cublasPointerMode_t Mode;
     return Custom(H, &Mode) ? static_cast<int>(Mode) : -1;
@@ -617,7 +610,7 @@ inline void describePointer(const void *P, rules::PointerFacts &Facts) {
       reinterpret_cast<uintptr_t>(P)));
   if (!P || depth() == Depth::Values)
     return;
-  const PointerInspector Custom = pointerInspectorSlot().load();
+  const PointerInspector Custom = hookSlot<PointerInspector>().load();
   const PointerInfo Info = Custom ? Custom(P) : cudaPointerInfo(P);
   Facts.Where = Info.Where;
   if (Info.AllocEnd > Info.AllocBegin && Info.AllocBegin <= INT64_MAX &&
@@ -1408,7 +1401,7 @@ cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
   }
   const Policy P = policy();
   const Report R{Tag::Name, describeSite(Site), std::move(Findings)};
-  if (Handler H = handlerSlot().load())
+  if (Handler H = hookSlot<Handler>().load())
     H(R);
   else
     printReport(R);

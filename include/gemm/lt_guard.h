@@ -56,14 +56,7 @@ using DeviceInspector = DeviceFacts (*)();
 
 namespace detail {
 
-inline std::atomic<LtHandler> &handlerSlot() {
-  static std::atomic<LtHandler> Slot{nullptr};
-  return Slot;
-}
-inline std::atomic<DeviceInspector> &deviceSlot() {
-  static std::atomic<DeviceInspector> Slot{nullptr};
-  return Slot;
-}
+using guard::detail::hookSlot;
 
 // --- shadow state -------------------------------------------------------------
 
@@ -170,7 +163,7 @@ inline int64_t alignmentOf(uintptr_t Address) {
 // --- run-time facts --------------------------------------------------------------
 
 inline DeviceFacts deviceFacts() {
-  if (DeviceInspector Custom = deviceSlot().load())
+  if (DeviceInspector Custom = hookSlot<DeviceInspector>().load())
     return Custom();
   // Per device: compute capability * 2 + pageable access, once known.
   static std::atomic<int> Cache[16] = {};
@@ -311,7 +304,7 @@ inline bool decide(const char *Function, const CallSite &Site,
   const bool Error = rl::hasError(Findings);
   const Policy P = policy();
   const LtReport R{Function, guard::detail::describeSite(Site), std::move(Findings)};
-  if (LtHandler H = handlerSlot().load())
+  if (LtHandler H = hookSlot<LtHandler>().load())
     H(R);
   else
     printReport(R);
@@ -744,8 +737,8 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real,
 
 } // namespace detail
 
-inline void setHandler(LtHandler H) { detail::handlerSlot().store(H); }
-inline void setDeviceInspector(DeviceInspector I) { detail::deviceSlot().store(I); }
+inline void setHandler(LtHandler H) { detail::hookSlot<LtHandler>().store(H); }
+inline void setDeviceInspector(DeviceInspector I) { detail::hookSlot<DeviceInspector>().store(I); }
 
 // --- the explicit route -------------------------------------------------------------------
 // gemm::guard::lt::cublasLtMatmul(args...) checks and calls cublasLtMatmul

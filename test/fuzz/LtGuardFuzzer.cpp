@@ -8,16 +8,16 @@
 // device facts come from the input. cuBLASLt and the CUDA runtime are never
 // called: the guard resolves none of their functions here, and a call it
 // lets through reaches a stand-in. Built with -fsanitize=fuzzer,address,undefined.
-#include "FuzzInput.h"
 
 // No cuBLAS, cuBLASLt or CUDA runtime function is reachable: each one is null.
 #define GEMM_GUARD_FUNCTION(LIBRARY, NAME) (static_cast<decltype(&::NAME)>(nullptr))
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/lt_guard.h"
 
+#include "FuzzGuard.h"
+
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 
 namespace {
 
@@ -25,23 +25,10 @@ namespace lt = gemm::guard::lt;
 namespace rl = gemm::rules::lt;
 using gemm::guard::CallSite;
 
-gemm_fuzz::Input *Current = nullptr;
-
-// 64 KiB of readable memory between two inaccessible pages, holding the
-// input: attribute buffers, scalars, algos and result arrays point into it,
-// and reads past either end fault (for anything but the guard's own checked
-// reads).
-constexpr size_t ArenaSize = 64 << 10, PageSize = 4096;
-unsigned char *arena() {
-  static unsigned char *A = [] {
-    auto *M = static_cast<unsigned char *>(
-        mmap(nullptr, ArenaSize + 2 * PageSize, PROT_NONE,
-             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    mprotect(M + PageSize, ArenaSize, PROT_READ | PROT_WRITE);
-    return M + PageSize;
-  }();
-  return A;
-}
+using gemm_fuzz::arena;
+using gemm_fuzz::ArenaSize;
+using gemm_fuzz::Current;
+using gemm_fuzz::inspect;
 
 // What the descriptors are: a few fake objects (the guard keys them by
 // address and never reads them), so that sequences reuse them.
@@ -61,17 +48,6 @@ template <class P> P pointer(gemm_fuzz::Input &In) {
 
 template <class T> T integer(gemm_fuzz::Input &In) {
   return static_cast<T>(In.integer());
-}
-
-gemm::guard::PointerInfo inspect(const void *) {
-  gemm::guard::PointerInfo Info;
-  gemm_fuzz::Input &In = *Current;
-  Info.Where = static_cast<gemm::rules::Residency>(In.byte() % 5);
-  if (In.flag()) {
-    Info.AllocBegin = In.raw();
-    Info.AllocEnd = In.raw();
-  }
-  return Info;
 }
 
 lt::DeviceFacts device() {
@@ -241,10 +217,8 @@ void step(gemm_fuzz::Input &In) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   gemm_fuzz::Input In(Data, Size);
-  Current = &In;
+  gemm_fuzz::begin(In, Data, Size);
   lt::setHandler(handle);
-  std::memset(arena(), 0, ArenaSize);
-  std::memcpy(arena(), Data, Size < ArenaSize ? Size : ArenaSize);
   const uint8_t Setup = In.byte();
   gemm::guard::setPointerInspector(Setup & 1 ? inspect : nullptr);
   lt::setDeviceInspector(Setup & 2 ? device : nullptr);
