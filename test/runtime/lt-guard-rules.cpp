@@ -170,5 +170,5 @@ int main() {
 // ABORT: 'sizeInBytes' (4) does not match
 // ABORT-NOT: attr.size: status
 
-// LOG: {"guard":"gemm-guard","version":1,"function":"cublasLtMatrixLayoutSetAttribute","site":"{{.*}}lt-guard-rules.cpp:{{[0-9]+}}","pid":{{[0-9]+}},"outcome":"rejected","args":[{"name":"attr","value":6},{"name":"sizeInBytes","value":4}],"findings":[{"check":"attribute-encoding","rule":"LT-ATTR-SIZE","severity":"error","param":"sizeInBytes"
+// LOG: {"guard":"gemm-guard","version":1,"function":"cublasLtMatrixLayoutSetAttribute","site":"{{.*}}lt-guard-rules.cpp:{{[0-9]+}}","pid":{{[0-9]+}},"outcome":"rejected","args":[{"name":"attr","value":6},{"name":"sizeInBytes","value":4}],"pointer_mode":null,"findings":[{"check":"attribute-encoding","rule":"LT-ATTR-SIZE","severity":"error","param":"sizeInBytes"
 // LOG: "rule":"LT-SHAPE-MNK"
