@@ -37,6 +37,15 @@ inline void begin(Input &In, const uint8_t *Data, size_t Size) {
   std::memcpy(arena(), Data, Size < ArenaSize ? Size : ArenaSize);
 }
 
+// A garbage address: in the unmapped first 64 KiB, or in the kernel's half
+// (terabytes of readable shadow memory in between would make a large count
+// of host entries read for hours).
+inline uintptr_t garbageAddress(Input &In) {
+  const uint64_t Raw = In.raw();
+  return static_cast<uintptr_t>(Raw & 1 ? Raw & 0xffff
+                                        : Raw | 0xffff800000000000ull);
+}
+
 // Pointer facts from the input: any residency, any allocation extent.
 inline gemm::guard::PointerInfo inspect(const void *) {
   gemm::guard::PointerInfo Info;

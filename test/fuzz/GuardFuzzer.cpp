@@ -35,12 +35,8 @@ template <class P> P pointer(gemm_fuzz::Input &In) {
     const size_t Offset = (In.byte() | In.byte() << 8) % ArenaSize;
     return reinterpret_cast<P>(arena() + Offset);
   }
-  default: // a garbage address: in the unmapped first 64 KiB, or in the
-           // kernel's half (terabytes of readable shadow memory in between
-           // would make a large group_count read for hours)
-    const uint64_t Raw = In.raw();
-    return reinterpret_cast<P>(static_cast<uintptr_t>(
-        Raw & 1 ? Raw & 0xffff : Raw | 0xffff800000000000ull));
+  default:
+    return reinterpret_cast<P>(gemm_fuzz::garbageAddress(In));
   }
 }
 

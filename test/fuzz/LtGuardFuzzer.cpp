@@ -41,8 +41,8 @@ template <class P> P pointer(gemm_fuzz::Input &In) {
     return reinterpret_cast<P>(arena() + (In.byte() | In.byte() << 8) % ArenaSize);
   case 2: // one of the objects
     return reinterpret_cast<P>(Objects[In.byte() % 8]);
-  default: // any address at all
-    return reinterpret_cast<P>(static_cast<uintptr_t>(In.raw()));
+  default:
+    return reinterpret_cast<P>(gemm_fuzz::garbageAddress(In));
   }
 }
 
