@@ -37,9 +37,9 @@ void *ownDefinition(const char *Name) {
 
 } // namespace
 
-// A cuBLAS function looked up by name in the real libcublas comes back as
-// the preload's guarded definition; every other lookup is glibc's own,
-// reached by a tail call so that RTLD_NEXT still means "next after the
+// A cuBLAS or cuBLASLt function looked up by name in the real library comes
+// back as the preload's guarded definition; every other lookup is glibc's
+// own, reached by a tail call so that RTLD_NEXT still means "next after the
 // caller".
 extern "C" __attribute__((visibility("default"))) void *
 dlsym(void *Handle, const char *Name) {
@@ -51,7 +51,8 @@ dlsym(void *Handle, const char *Name) {
   if (Handle != RTLD_DEFAULT && Handle != RTLD_NEXT &&
       std::strncmp(Name, "cublas", 6) == 0) {
     void *Found = Fn(Handle, Name);
-    if (gemm::runtime::isInLibrary(gemm::runtime::Library::Cublas, Found))
+    if (gemm::runtime::isInLibrary(gemm::runtime::Library::Cublas, Found) ||
+        gemm::runtime::isInLibrary(gemm::runtime::Library::CublasLt, Found))
       if (void *Own = ownDefinition(Name))
         return Own;
     return Found;

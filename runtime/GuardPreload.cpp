@@ -22,34 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RealSymbols.h"
-
-#include <atomic>
-#include <cublas_api.h>
-#include <cuda_runtime_api.h>
-
-namespace gemm::runtime {
-namespace {
-
-// A function of a real library, resolved on first use and cached; looked
-// up again while not found (the library may be loaded later).
-template <class Fn>
-Fn cachedSymbol(std::atomic<void *> &Slot, Library Lib, const char *Name) {
-  void *P = Slot.load(std::memory_order_acquire);
-  if (!P && (P = realSymbol(Lib, Name)))
-    Slot.store(P, std::memory_order_release);
-  return reinterpret_cast<Fn>(P);
-}
-
-} // namespace
-} // namespace gemm::runtime
-
-#define GEMM_GUARD_FUNCTION(LIBRARY, NAME)                                     \
-  ([] {                                                                        \
-    static std::atomic<void *> Slot{nullptr};                                  \
-    return ::gemm::runtime::cachedSymbol<decltype(&::NAME)>(                   \
-        Slot, ::gemm::runtime::Library::LIBRARY, #NAME);                       \
-  }())
+#include "GuardFunction.h"
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/guard.h"
 

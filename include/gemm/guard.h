@@ -121,18 +121,11 @@ inline bool isAdvisory(const rules::Finding &F) {
 
 namespace detail {
 
-inline std::atomic<Handler> &handlerSlot() {
-  static std::atomic<Handler> Slot{nullptr};
-  return Slot;
-}
-
-inline std::atomic<PointerInspector> &pointerInspectorSlot() {
-  static std::atomic<PointerInspector> Slot{nullptr};
-  return Slot;
-}
-
-inline std::atomic<PointerModeInspector> &modeInspectorSlot() {
-  static std::atomic<PointerModeInspector> Slot{nullptr};
+// The hook of type Hook a program installed (a handler or an inspector, of
+// this guard or the cuBLASLt one: each has its own function type); null
+// while none is. An atomic, constant-initialised: no lock on any path.
+template <class Hook> std::atomic<Hook> &hookSlot() {
+  static std::atomic<Hook> Slot{nullptr};
   return Slot;
 }
 
@@ -209,7 +202,7 @@ inline Depth depth() {
   }));
 }
 
-inline void setHandler(Handler H) { detail::handlerSlot().store(H); }
+inline void setHandler(Handler H) { detail::hookSlot<Handler>().store(H); }
 
 namespace detail {
 inline std::atomic<uint64_t> &memoryEpoch();
@@ -218,11 +211,11 @@ inline std::atomic<uint64_t> &memoryEpoch();
 // Replace how pointers and pointer modes are inspected (nullptr restores
 // the defaults: the CUDA queries, and the guard's table of handles).
 inline void setPointerInspector(PointerInspector I) {
-  detail::pointerInspectorSlot().store(I);
+  detail::hookSlot<PointerInspector>().store(I);
   detail::memoryEpoch().fetch_add(1); // facts cached from the old one expire
 }
 inline void setPointerModeInspector(PointerModeInspector I) {
-  detail::modeInspectorSlot().store(I);
+  detail::hookSlot<PointerModeInspector>().store(I);
 }
 
 namespace detail {
@@ -278,10 +271,13 @@ inline bool sameFile(const char *File, const std::string &Pattern) {
          (Tail == File || Tail[-1] == '/' || Pattern.front() == '/');
 }
 
-inline bool isIgnored(const rules::Finding &F, const CallSite &Site) {
+// Whether GEMM_GUARD_IGNORE drops a finding of check Cat and rule RuleId at
+// Site (the GemmEx and the cuBLASLt findings alike).
+inline bool isIgnored(rules::Category Cat, const char *RuleId,
+                      const CallSite &Site) {
   const IgnoreList *L = ignoreList();
   for (const std::string &Name : L->Names)
-    if (Name == rules::categoryName(F.Cat) || Name == F.RuleId)
+    if (Name == rules::categoryName(Cat) || Name == RuleId)
       return true;
   if (Site.File)
     for (const auto &S : L->Sites)
@@ -290,78 +286,124 @@ inline bool isIgnored(const rules::Finding &F, const CallSite &Site) {
   return false;
 }
 
+// --- objects the guard follows by address ------------------------------------
+
+// A fixed open-addressing table of slots keyed by an object's address, read
+// and written with atomics only: no lock on any path, nothing to reset after
+// fork. Slot needs a member `std::atomic<uintptr_t> Key`. Keys: 0 (never
+// used), an address (live), or the address | 1 (destroyed: kept so that a
+// later use is found, until the slot is claimed again). Objects the table
+// has no room for are simply not followed.
+template <class Slot, unsigned Slots, unsigned Probes = 64> class AddressTable {
+public:
+  static constexpr uintptr_t DestroyedBit = 1;
+
+  // Addresses the table can hold: not null, and even (handles and opaque
+  // structures are at least 8-byte aligned).
+  static bool trackable(const void *Object) {
+    const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+    return Key != 0 && !(Key & DestroyedBit);
+  }
+
+  // The live slot of Object; nullptr if none.
+  Slot *find(const void *Object) {
+    return trackable(Object) ? findKey(reinterpret_cast<uintptr_t>(Object))
+                             : nullptr;
+  }
+
+  // Whether Object was destroyed (and not created again) while followed.
+  bool destroyed(const void *Object) {
+    return trackable(Object) &&
+           findKey(reinterpret_cast<uintptr_t>(Object) | DestroyedBit);
+  }
+
+  // The slot of Object, claimed if it has none; nullptr when the table is
+  // full around it.
+  Slot *claim(const void *Object) {
+    if (!trackable(Object))
+      return nullptr;
+    const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+    if (Slot *S = findKey(Key))
+      return S;
+    if (Slot *S = findKey(Key | DestroyedBit)) { // created again
+      uintptr_t K = Key | DestroyedBit;
+      if (S->Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+        return S;
+    }
+    for (unsigned I = 0, S = home(Key); I < Probes; ++I, S = (S + 1) % Slots) {
+      uintptr_t K = Table[S].Key.load(std::memory_order_acquire);
+      if ((K == 0 || (K & DestroyedBit)) &&
+          Table[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel))
+        return &Table[S];
+    }
+    return nullptr;
+  }
+
+  // Marks the live slot S of Object destroyed.
+  static void markDestroyed(Slot &S, const void *Object) {
+    S.Key.store(reinterpret_cast<uintptr_t>(Object) | DestroyedBit,
+                std::memory_order_release);
+  }
+
+private:
+  static unsigned home(uintptr_t Key) {
+    return static_cast<unsigned>((Key >> 4) * 0x9E3779B97F4A7C15ull >> 40) %
+           Slots;
+  }
+
+  // The slot holding Key exactly (live or destroyed form); nullptr if none.
+  Slot *findKey(uintptr_t Key) {
+    for (unsigned I = 0, S = home(Key & ~DestroyedBit); I < Probes;
+         ++I, S = (S + 1) % Slots) {
+      const uintptr_t K = Table[S].Key.load(std::memory_order_acquire);
+      if (K == Key)
+        return &Table[S];
+      if (K == 0)
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  Slot Table[Slots];
+};
+
 // --- handles --------------------------------------------------------------------
 
-// The pointer mode of every handle the guard saw created, in a fixed table
-// of atomics: the guard never asks a handle anything, so a garbage or
-// destroyed handle cannot crash it. Handles created where the guard does not
-// see it have no known mode, and the rules that need one stay silent.
+// The pointer mode of every handle the guard saw created: the guard never
+// asks a handle anything, so a garbage or destroyed handle cannot crash it.
+// Handles created where the guard does not see it have no known mode, and
+// the rules that need one stay silent.
 struct HandleSlot {
-  std::atomic<uintptr_t> Key{0}; // 0: never used; 1: freed
+  std::atomic<uintptr_t> Key{0};
   std::atomic<int> Mode{-1};
 };
-constexpr unsigned HandleSlots = 1024, HandleProbes = 64;
+using HandleTable = AddressTable<HandleSlot, 1024>;
 
-inline HandleSlot *handleTable() {
-  static HandleSlot Table[HandleSlots];
+inline HandleTable &handleTable() {
+  static HandleTable Table;
   return Table;
 }
 
-inline unsigned handleHash(uintptr_t H) {
-  return static_cast<unsigned>((H >> 4) * 0x9E3779B97F4A7C15ull >> 54) %
-         HandleSlots;
-}
-
-inline HandleSlot *findHandle(cublasHandle_t H) {
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(H);
-  HandleSlot *T = handleTable();
-  for (unsigned I = 0, S = handleHash(Key); I < HandleProbes;
-       ++I, S = (S + 1) % HandleSlots) {
-    const uintptr_t K = T[S].Key.load(std::memory_order_acquire);
-    if (K == Key)
-      return &T[S];
-    if (K == 0)
-      return nullptr;
-  }
-  return nullptr;
-}
-
 inline void noteHandleMode(cublasHandle_t H, int Mode) {
-  if (!H)
-    return;
-  if (HandleSlot *Slot = findHandle(H)) {
+  if (HandleSlot *Slot = handleTable().claim(H))
     Slot->Mode.store(Mode, std::memory_order_release);
-    return;
-  }
-  const uintptr_t Key = reinterpret_cast<uintptr_t>(H);
-  HandleSlot *T = handleTable();
-  for (unsigned I = 0, S = handleHash(Key); I < HandleProbes;
-       ++I, S = (S + 1) % HandleSlots) {
-    uintptr_t K = T[S].Key.load(std::memory_order_acquire);
-    if ((K == 0 || K == 1) &&
-        T[S].Key.compare_exchange_strong(K, Key, std::memory_order_acq_rel)) {
-      T[S].Mode.store(Mode, std::memory_order_release);
-      return;
-    }
-  }
-  // A full neighbourhood: the handle stays unknown, which is safe.
 }
 
 inline void forgetHandle(cublasHandle_t H) {
-  if (HandleSlot *Slot = findHandle(H)) {
+  if (HandleSlot *Slot = handleTable().find(H)) {
     Slot->Mode.store(-1, std::memory_order_release);
-    Slot->Key.store(1, std::memory_order_release);
+    HandleTable::markDestroyed(*Slot, H);
   }
 }
 
 // -1 where the handle's mode is not known.
 inline int handleMode(cublasHandle_t H) {
-  const PointerModeInspector Custom = modeInspectorSlot().load();
+  const PointerModeInspector Custom = hookSlot<PointerModeInspector>().load();
   if (Custom) {
     cublasPointerMode_t Mode;
     return Custom(H, &Mode) ? static_cast<int>(Mode) : -1;
   }
-  const HandleSlot *Slot = findHandle(H);
+  const HandleSlot *Slot = handleTable().find(H);
   return Slot ? Slot->Mode.load(std::memory_order_acquire) : -1;
 }
 
@@ -568,7 +610,7 @@ inline void describePointer(const void *P, rules::PointerFacts &Facts) {
       reinterpret_cast<uintptr_t>(P)));
   if (!P || depth() == Depth::Values)
     return;
-  const PointerInspector Custom = pointerInspectorSlot().load();
+  const PointerInspector Custom = hookSlot<PointerInspector>().load();
   const PointerInfo Info = Custom ? Custom(P) : cudaPointerInfo(P);
   Facts.Where = Info.Where;
   if (Info.AllocEnd > Info.AllocBegin && Info.AllocBegin <= INT64_MAX &&
@@ -1166,10 +1208,28 @@ inline int logFd() {
   return Fd.load(std::memory_order_acquire);
 }
 
+// Appends one record to the log: a single write() of an O_APPEND file under
+// flock keeps records whole when threads and processes share the log (flock
+// belongs to the open file, so a forked child never waits for its parent's
+// threads).
+inline void appendLog(int Fd, const std::string &J) {
+  ::flock(Fd, LOCK_EX);
+  const ssize_t Written = ::write(Fd, J.data(), J.size());
+  const int Error = errno;
+  ::flock(Fd, LOCK_UN);
+  if (Written != static_cast<ssize_t>(J.size())) {
+    static std::atomic<bool> Said{false};
+    const char *Path = std::getenv("GEMM_GUARD_LOG");
+    complainOnce(Said, std::string("cannot write to GEMM_GUARD_LOG='") +
+                           (Path ? Path : "") + "': " +
+                           (Written < 0 ? std::strerror(Error)
+                                        : "short write") +
+                           "; log records are being lost");
+  }
+}
+
 // One JSON object per line: the call, every argument, the facts gathered
-// and the findings. A single write() of an O_APPEND file under flock keeps
-// records whole when threads and processes share the log (flock belongs to
-// the open file, so a forked child never waits for its parent's threads).
+// and the findings.
 inline void writeLog(const rules::ApiInfo &Api, const Report &R,
                      const Collected &C, const char *Outcome) {
   const int Fd = logFd();
@@ -1211,19 +1271,7 @@ inline void writeLog(const rules::ApiInfo &Api, const Report &R,
          ",\"message\":" + jsonString(F.Message) + "}";
   }
   J += "]}\n";
-  ::flock(Fd, LOCK_EX);
-  const ssize_t Written = ::write(Fd, J.data(), J.size());
-  const int Error = errno;
-  ::flock(Fd, LOCK_UN);
-  if (Written != static_cast<ssize_t>(J.size())) {
-    static std::atomic<bool> Said{false};
-    const char *Path = std::getenv("GEMM_GUARD_LOG");
-    complainOnce(Said, std::string("cannot write to GEMM_GUARD_LOG='") +
-                           (Path ? Path : "") + "': " +
-                           (Written < 0 ? std::strerror(Error)
-                                        : "short write") +
-                           "; log records are being lost");
-  }
+  appendLog(Fd, J);
 }
 
 inline void printReport(const Report &R) {
@@ -1269,9 +1317,14 @@ inline bool firstTime(uint64_t Key) {
 }
 
 // cuBLAS failed although the rules found nothing: say so once per call site
-// and status (rulebook 1.2: mixed installs give INVALID_VALUE too).
-inline void reportValidButFailed(const char *Function, const CallSite &Site,
-                                 cublasStatus_t Status) {
+// and status (rulebook 1.2: mixed installs give INVALID_VALUE too), with
+// Advice on finding the cause.
+inline void reportValidButFailed(
+    const char *Function, const CallSite &Site, cublasStatus_t Status,
+    const char *Advice =
+        "usual causes: no cublasCreate on this thread's device, mixed "
+        "cuBLAS/CUDA installs, a GPU architecture the library does not "
+        "support, or an undocumented kernel-coverage gap") {
   const uint64_t Key =
       (reinterpret_cast<uintptr_t>(Site.Caller ? Site.Caller : Site.File) *
            0x9E3779B97F4A7C15ull ^
@@ -1281,10 +1334,8 @@ inline void reportValidButFailed(const char *Function, const CallSite &Site,
     return;
   complain(describeSite(Site) + ": " + Function +
            " returned " + statusName(Status) +
-           " although its arguments are valid per the gemm-tidy rulebook; "
-           "usual causes: no cublasCreate on this thread's device, mixed "
-           "cuBLAS/CUDA installs, a GPU architecture the library does not "
-           "support, or an undocumented kernel-coverage gap");
+           " although its arguments are valid per the gemm-tidy rulebook; " +
+           Advice);
 }
 
 // --- the call ---------------------------------------------------------------------
@@ -1338,7 +1389,7 @@ cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
   std::vector<rules::Finding> Findings;
   bool Blocking = false;
   for (rules::Finding &F : checkValues(Api, C)) {
-    if (isIgnored(F, Site))
+    if (isIgnored(F.Cat, F.RuleId, Site))
       continue;
     Blocking |= !isAdvisory(F);
     Findings.push_back(std::move(F));
@@ -1350,7 +1401,7 @@ cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
   }
   const Policy P = policy();
   const Report R{Tag::Name, describeSite(Site), std::move(Findings)};
-  if (Handler H = handlerSlot().load())
+  if (Handler H = hookSlot<Handler>().load())
     H(R);
   else
     printReport(R);

@@ -6,38 +6,26 @@
 // move. cuBLAS and the CUDA runtime are never called: the guard resolves
 // none of their functions here, and a valid call reaches a stand-in. Built
 // with -fsanitize=fuzzer,address,undefined.
-#include "FuzzInput.h"
 
 // No cuBLAS or CUDA runtime function is reachable: each one is null.
 #define GEMM_GUARD_FUNCTION(LIBRARY, NAME) (static_cast<decltype(&::NAME)>(nullptr))
 #define GEMM_GUARD_NO_MACROS
 #include "gemm/guard.h"
 
+#include "FuzzGuard.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
-#include <sys/mman.h>
 #include <tuple>
 #include <type_traits>
 
 namespace {
 
-gemm_fuzz::Input *Current = nullptr;
-
-// 64 KiB of readable memory between two inaccessible pages: host arrays and
-// scalars point into it, and reads past either end fault (for anything but
-// the guard's own checked reads).
-constexpr size_t ArenaSize = 64 << 10, PageSize = 4096;
-unsigned char *arena() {
-  static unsigned char *A = [] {
-    auto *M = static_cast<unsigned char *>(
-        mmap(nullptr, ArenaSize + 2 * PageSize, PROT_NONE,
-             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    mprotect(M + PageSize, ArenaSize, PROT_READ | PROT_WRITE);
-    return M + PageSize;
-  }();
-  return A;
-}
+using gemm_fuzz::arena;
+using gemm_fuzz::ArenaSize;
+using gemm_fuzz::Current;
+using gemm_fuzz::inspect;
 
 template <class P> P pointer(gemm_fuzz::Input &In) {
   switch (In.byte() % 4) {
@@ -47,12 +35,8 @@ template <class P> P pointer(gemm_fuzz::Input &In) {
     const size_t Offset = (In.byte() | In.byte() << 8) % ArenaSize;
     return reinterpret_cast<P>(arena() + Offset);
   }
-  default: // a garbage address: in the unmapped first 64 KiB, or in the
-           // kernel's half (terabytes of readable shadow memory in between
-           // would make a large group_count read for hours)
-    const uint64_t Raw = In.raw();
-    return reinterpret_cast<P>(static_cast<uintptr_t>(
-        Raw & 1 ? Raw & 0xffff : Raw | 0xffff800000000000ull));
+  default:
+    return reinterpret_cast<P>(gemm_fuzz::garbageAddress(In));
   }
 }
 
@@ -61,17 +45,6 @@ template <class T> T argument(gemm_fuzz::Input &In) {
     return pointer<T>(In);
   else
     return static_cast<T>(In.integer());
-}
-
-gemm::guard::PointerInfo inspect(const void *) {
-  gemm::guard::PointerInfo Info;
-  gemm_fuzz::Input &In = *Current;
-  Info.Where = static_cast<gemm::rules::Residency>(In.byte() % 5);
-  if (In.flag()) {
-    Info.AllocBegin = In.raw();
-    Info.AllocEnd = In.raw();
-  }
-  return Info;
 }
 
 bool inspectMode(cublasHandle_t, cublasPointerMode_t *Mode) {
@@ -129,12 +102,8 @@ const Runner Runners[] = {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   gemm_fuzz::Input In(Data, Size);
-  Current = &In;
+  gemm_fuzz::begin(In, Data, Size);
   gemm::guard::setHandler(handle);
-  // The arena holds the input itself: host arrays and scalars that point
-  // into it read the fuzzer's bytes.
-  std::memset(arena(), 0, ArenaSize);
-  std::memcpy(arena(), Data, Size < ArenaSize ? Size : ArenaSize);
   const Runner Run = Runners[In.byte() % std::size(Runners)];
   const uint8_t Setup = In.byte();
   gemm::guard::setPointerInspector(Setup & 1 ? inspect : nullptr);

@@ -17,24 +17,9 @@
 #include <cstdint>
 #include <cstdio>
 
-// Fake device memory: [0x7f0000000000, +1 MiB) is one allocation. cuBLAS
-// never touches it: invalid calls are rejected, and with no GPU the valid
-// ones stop at the missing handle.
-constexpr uintptr_t DeviceBase = 0x7f0000000000;
+#include "Inputs/fake_device.h"
 
 #ifdef GEMM_GUARD_H
-gemm::guard::PointerInfo inspect(const void *P) {
-  gemm::guard::PointerInfo Info;
-  const auto Address = reinterpret_cast<uintptr_t>(P);
-  if (Address >= DeviceBase && Address < DeviceBase + (1 << 20)) {
-    Info.Where = gemm::rules::Residency::Device;
-    Info.AllocBegin = DeviceBase;
-    Info.AllocEnd = DeviceBase + (1 << 20);
-  } else {
-    Info.Where = gemm::rules::Residency::Pageable;
-  }
-  return Info;
-}
 cublasPointerMode_t Mode = CUBLAS_POINTER_MODE_HOST;
 bool inspectMode(cublasHandle_t, cublasPointerMode_t *M) {
   *M = Mode;

@@ -101,6 +101,12 @@ enum class Category : uint8_t {
   BatchStride,
   BufferExtent,
   PrecisionLoss,
+  // cuBLASLt only (gemm/rules/lt_check.h).
+  AttributeEncoding,
+  ShapeConsistency,
+  NarrowPrecision,
+  Epilogue,
+  Workspace,
 };
 
 constexpr const char *categoryName(Category C) {
@@ -116,6 +122,11 @@ constexpr const char *categoryName(Category C) {
   case Category::BatchStride: return "batch-stride";
   case Category::BufferExtent: return "buffer-extent";
   case Category::PrecisionLoss: return "precision-loss";
+  case Category::AttributeEncoding: return "attribute-encoding";
+  case Category::ShapeConsistency: return "shape-consistency";
+  case Category::NarrowPrecision: return "narrow-precision";
+  case Category::Epilogue: return "epilogue";
+  case Category::Workspace: return "workspace";
   }
   return "unknown";
 }

@@ -1,0 +1,879 @@
+// gemm/lt_guard.h - the gemm-tidy runtime guard for cuBLASLt.
+//
+// Follows every cuBLASLt matmul descriptor, matrix layout and matmul
+// preference from Create (or Init) through SetAttribute to Destroy in a
+// shadow state, checks each attribute as it is set, and checks the whole
+// setup at cublasLtMatmulAlgoGetHeuristic and cublasLtMatmul with the rules
+// core (gemm/rules/lt_check.h) and what only a run knows: the device's
+// compute capability, where alpha, beta, the matrices, bias, scales and the
+// workspace live and how they are aligned, and what the heuristic assumed.
+//
+// Same routes, policies (GEMM_GUARD, GEMM_GUARD_DEPTH), log (GEMM_GUARD_LOG)
+// and message format as the GemmEx guard (gemm/guard.h, docs/cublaslt.md):
+//   * whole translation unit: `-include gemm/lt_guard.h` (it includes
+//     gemm/guard.h, so the cublasGemmEx family is guarded too);
+//   * explicit: define GEMM_GUARD_NO_MACROS and call
+//     gemm::guard::lt::cublasLtMatmul(...) and the other names below;
+//   * unmodified binaries: libgemm_guard_preload.so.
+//
+// Shadow state: the GemmEx guard's table of objects followed by address
+// (guard::detail::AddressTable: atomics only, no lock on any path, nothing
+// to reset after fork), marked destroyed on Destroy (a later use is
+// reported); re-creating an object at the same address reuses its slot.
+// Objects the guard never saw created (or more live objects than slots)
+// have unknown attributes, so the rules stay silent on them.
+#ifndef GEMM_LT_GUARD_H
+#define GEMM_LT_GUARD_H
+
+#include "gemm/guard.h"
+#include "gemm/rules/lt_check.h"
+
+#include <cublasLt.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace gemm {
+namespace guard {
+namespace lt {
+
+namespace rl = rules::lt;
+
+// What a check of one Lt call found.
+struct LtReport {
+  const char *Function;
+  std::string Where;
+  std::vector<rl::Finding> Findings;
+};
+using LtHandler = void (*)(const LtReport &);
+// What the guard asks about the current device; -1 where not known (no
+// GPU). Tests and tools may install their own inspector.
+struct DeviceFacts {
+  int ComputeCapability = -1; // major * 10 + minor
+  int PageableMemoryAccess = -1; // 1: the GPU reads pageable host memory (HMM, ATS)
+};
+using DeviceInspector = DeviceFacts (*)();
+
+namespace detail {
+
+using guard::detail::hookSlot;
+
+// --- shadow state -------------------------------------------------------------
+
+struct Shadow {
+  std::atomic<uintptr_t> Key{0};
+  std::atomic<uint64_t> KnownMask{0}; // bit Id: Attr[Id] is known
+  std::atomic<int64_t> Attr[rl::MaxAttributes] = {};
+};
+using ShadowTable = guard::detail::AddressTable<Shadow, 2048>;
+
+inline ShadowTable &table() {
+  static ShadowTable Table;
+  return Table;
+}
+
+inline Shadow *find(const void *Object) { return table().find(Object); }
+inline bool destroyed(const void *Object) { return table().destroyed(Object); }
+
+inline void drop(const void *Object) {
+  if (Shadow *S = find(Object)) {
+    S->KnownMask.store(0, std::memory_order_release);
+    ShadowTable::markDestroyed(*S, Object);
+  }
+}
+
+inline void store(Shadow &S, const rl::ObjectState &State) {
+  uint64_t Mask = 0;
+  for (int64_t Id = 0; Id < rl::MaxAttributes; ++Id)
+    if (State[Id].Known) {
+      S.Attr[Id].store(State[Id].V, std::memory_order_relaxed);
+      Mask |= uint64_t{1} << Id;
+    }
+  S.KnownMask.store(Mask, std::memory_order_release);
+}
+
+inline void record(const void *Object, const rl::ObjectState &State) {
+  if (Shadow *S = table().claim(Object))
+    store(*S, State);
+}
+
+// The object a successful Create wrote to *Out, read without trusting Out.
+template <class H> H createdObject(H *Out) {
+  H Object = nullptr;
+  guard::detail::readHost(Out, &Object, sizeof(Object));
+  return Object;
+}
+
+inline void recordAttribute(const void *Object, int64_t Id, int64_t V) {
+  if (Id < 0 || Id >= rl::MaxAttributes)
+    return;
+  if (Shadow *S = find(Object)) {
+    S->Attr[Id].store(V, std::memory_order_relaxed);
+    S->KnownMask.fetch_or(uint64_t{1} << Id, std::memory_order_release);
+  }
+}
+
+// The attributes of Object as far as the guard saw them set; every value
+// unknown for an untracked object.
+inline rl::ObjectState stateOf(const void *Object) {
+  rl::ObjectState State;
+  if (const Shadow *S = find(Object)) {
+    const uint64_t Mask = S->KnownMask.load(std::memory_order_acquire);
+    for (int64_t Id = 0; Id < rl::MaxAttributes; ++Id)
+      if (Mask >> Id & 1)
+        State[Id] = rules::Value::of(S->Attr[Id].load(std::memory_order_relaxed));
+  }
+  return State;
+}
+
+// --- what the heuristic chose (LT-WS-SIZE, LT-ALIGN-PREF, LT-EPI-ALIGN) ----------
+
+struct AlgoRecord {
+  std::atomic<uint64_t> Key{0};
+  std::atomic<int64_t> Workspace{0};
+  std::atomic<int64_t> MinAlignment[4] = {};
+  std::atomic<int64_t> BiasAlignment{0};
+};
+constexpr unsigned AlgoSlots = 256;
+
+inline AlgoRecord *algoTable() {
+  static AlgoRecord Table[AlgoSlots];
+  return Table;
+}
+
+// One key for an algo and the descriptors it was chosen for; 0 where the
+// algo cannot be read (never faults).
+inline uint64_t algoKey(const cublasLtMatmulAlgo_t *Algo, const void *const (&Objects)[5]) {
+  cublasLtMatmulAlgo_t Copy;
+  if (!guard::detail::readHost(Algo, &Copy, sizeof(Copy)))
+    return 0;
+  uint64_t H = 1469598103934665603ull;
+  auto Mix = [&H](uint64_t V) { H = (H ^ V) * 1099511628211ull; };
+  for (uint64_t Word : Copy.data)
+    Mix(Word);
+  for (const void *O : Objects)
+    Mix(reinterpret_cast<uintptr_t>(O));
+  return H | 1; // never 0, the empty key
+}
+
+inline int64_t alignmentOf(uintptr_t Address) {
+  return Address ? static_cast<int64_t>(Address & (~Address + 1)) : 0;
+}
+
+// --- run-time facts --------------------------------------------------------------
+
+inline DeviceFacts deviceFacts() {
+  if (DeviceInspector Custom = hookSlot<DeviceInspector>().load())
+    return Custom();
+  // Per device: compute capability * 2 + pageable access, once known.
+  static std::atomic<int> Cache[16] = {};
+  auto GetDevice = GEMM_GUARD_FUNCTION(Cudart, cudaGetDevice);
+  auto GetAttribute = GEMM_GUARD_FUNCTION(Cudart, cudaDeviceGetAttribute);
+  if (!GetDevice || !GetAttribute)
+    return DeviceFacts{};
+  guard::detail::KeepLastError Keep;
+  int Device = -1;
+  if (GetDevice(&Device) != cudaSuccess || Device < 0)
+    return DeviceFacts{};
+  if (Device < 16)
+    if (const int Known = Cache[Device].load(std::memory_order_relaxed))
+      return DeviceFacts{Known / 2, Known % 2};
+  int Major = 0, Minor = 0, Pageable = 0;
+  if (GetAttribute(&Major, cudaDevAttrComputeCapabilityMajor, Device) != cudaSuccess ||
+      GetAttribute(&Minor, cudaDevAttrComputeCapabilityMinor, Device) != cudaSuccess ||
+      GetAttribute(&Pageable, cudaDevAttrPageableMemoryAccess, Device) != cudaSuccess)
+    return DeviceFacts{};
+  const DeviceFacts Facts{Major * 10 + Minor, Pageable ? 1 : 0};
+  if (Device < 16)
+    Cache[Device].store(Facts.ComputeCapability * 2 + Facts.PageableMemoryAccess,
+                        std::memory_order_relaxed);
+  return Facts;
+}
+
+// cublasLtGetVersion of the library actually loaded; 0 while none is.
+inline int64_t libraryVersion() {
+  static std::atomic<int64_t> Version{-1};
+  const int64_t Known = Version.load(std::memory_order_acquire);
+  if (Known >= 0)
+    return Known;
+  auto Get = GEMM_GUARD_FUNCTION(CublasLt, cublasLtGetVersion);
+  if (!Get)
+    return 0;
+  const int64_t V = static_cast<int64_t>(Get());
+  Version.store(V, std::memory_order_release);
+  return V;
+}
+
+// Reads a scalar of cudaDataType Type at P as an integer: its value for
+// integer types, 0/1 for zero/non-zero for floating types. Unknown where the
+// type is not one the rules read.
+// Never faults: memory that cannot be read leaves the value unknown.
+inline rules::Value readScalar(const void *P, int64_t Type) {
+  namespace dt = rules::dt;
+  using guard::detail::readHost;
+  switch (Type) {
+  case dt::R_32F: {
+    float V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
+                                      : rules::Value::unknown();
+  }
+  case dt::R_64F: {
+    double V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
+                                      : rules::Value::unknown();
+  }
+  case dt::R_16F: {
+    uint16_t Bits;
+    return readHost(P, &Bits, sizeof(Bits))
+               ? rules::Value::of((Bits & 0x7fff) != 0)
+               : rules::Value::unknown();
+  }
+  case dt::R_32I: {
+    int32_t V;
+    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V)
+                                      : rules::Value::unknown();
+  }
+  default: return rules::Value::unknown();
+  }
+}
+
+// --- reporting ----------------------------------------------------------------------
+
+inline std::string subject(const rl::Finding &F) { return rl::subjectName(F.About); }
+
+inline void printReport(const LtReport &R) {
+  std::string Text;
+  for (const rl::Finding &F : R.Findings)
+    Text += "gemm-guard: " + R.Where + ": " + R.Function + ": " +
+            (F.Sev == rl::Severity::Warning ? "warning: " : "") + F.Message +
+            " [" + rules::categoryName(F.Cat) + "]\n";
+  std::fputs(Text.c_str(), stderr);
+}
+
+// One JSON object per line, as the GemmEx guard writes them, with the Lt
+// rule ids and the objects' attributes the findings name.
+inline void writeLog(const LtReport &R, const char *Outcome,
+                     std::initializer_list<std::pair<const char *, int64_t>> Args) {
+  const int Fd = guard::detail::logFd();
+  if (Fd < 0)
+    return;
+  using guard::detail::jsonString;
+  std::string J = "{\"guard\":\"gemm-guard\",\"version\":1,\"function\":" +
+                  jsonString(R.Function) + ",\"site\":" + jsonString(R.Where) +
+                  ",\"pid\":" + std::to_string(::getpid()) +
+                  ",\"outcome\":" + jsonString(Outcome) + ",\"args\":[";
+  bool First = true;
+  for (const auto &A : Args) {
+    J += std::string(First ? "" : ",") + "{\"name\":" + jsonString(A.first) +
+         ",\"value\":" + std::to_string(A.second) + "}";
+    First = false;
+  }
+  // A handle's pointer mode is the GemmEx records' field; cuBLASLt keeps it
+  // in the matmul descriptor, whose attributes the findings name.
+  J += "],\"pointer_mode\":null,\"findings\":[";
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const rl::Finding &F = R.Findings[I];
+    const bool Advisory = F.Sev == rl::Severity::Warning;
+    J += std::string(I ? "," : "") + "{\"check\":" +
+         jsonString(rules::categoryName(F.Cat)) + ",\"rule\":" +
+         jsonString(F.RuleId) + ",\"severity\":" +
+         jsonString(Advisory ? "warning" : "error") +
+         ",\"param\":" + jsonString(subject(F)) +
+         ",\"value\":" + std::to_string(F.Value) +
+         ",\"bound\":" + std::to_string(F.Bound) +
+         ",\"advisory\":" + (Advisory ? "true" : "false") +
+         ",\"message\":" + jsonString(F.Message) + "}";
+  }
+  J += "]}\n";
+  guard::detail::appendLog(Fd, J);
+}
+
+// The findings decide: true to call cuBLASLt, false to return
+// CUBLAS_STATUS_INVALID_VALUE. Findings GEMM_GUARD_IGNORE names are dropped;
+// warnings (advisory: cuBLASLt runs the call as asked) are reported and
+// never block.
+inline bool decide(const char *Function, const CallSite &Site,
+                   std::vector<rl::Finding> Found,
+                   std::initializer_list<std::pair<const char *, int64_t>> Args = {}) {
+  std::vector<rl::Finding> Findings;
+  for (rl::Finding &F : Found)
+    if (!guard::detail::isIgnored(F.Cat, F.RuleId, Site))
+      Findings.push_back(std::move(F));
+  if (Findings.empty())
+    return true;
+  const bool Error = rl::hasError(Findings);
+  const Policy P = policy();
+  const LtReport R{Function, guard::detail::describeSite(Site), std::move(Findings)};
+  if (LtHandler H = hookSlot<LtHandler>().load())
+    H(R);
+  else
+    printReport(R);
+  writeLog(R,
+           !Error || P == Policy::Warn ? "called"
+           : P == Policy::Abort        ? "aborted"
+                                       : "rejected",
+           Args);
+  if (Error && P == Policy::Abort)
+    std::abort();
+  return !Error || P == Policy::Warn;
+}
+
+// cuBLASLt failed although the rules found nothing: said once per call site
+// and status, with how to make cuBLASLt say why.
+inline void reportValidButFailed(const char *Function, const CallSite &Site,
+                                 cublasStatus_t Status) {
+  guard::detail::reportValidButFailed(
+      Function, Site, Status,
+      "rerun with CUBLASLT_LOG_LEVEL=1 (or CUBLASLT_LOG_MASK) for cuBLASLt's "
+      "reason");
+}
+
+inline bool checking() { return policy() != Policy::Off; }
+inline bool pointerDepth() { return depth() == Depth::Pointers; }
+
+// --- the static type of a SetAttribute buffer (header route) -----------------------
+
+template <class T> void describeBuffer(rl::AttributeCall &C) {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_void_v<U> || std::is_same_v<U, char> ||
+                std::is_same_v<U, unsigned char> ||
+                std::is_same_v<U, signed char>) {
+    // raw bytes (memcpy-style buffers, int8_t for FAST_ACCUM): unknown
+  } else {
+    C.PointeeSize = rules::Value::of(sizeof(U));
+    C.PointeeIsPointer = rules::Value::of(std::is_pointer_v<U> ? 1 : 0);
+    if constexpr (std::is_arithmetic_v<U> || std::is_enum_v<U>)
+      C.PointeeIsFloat = rules::Value::of(std::is_floating_point_v<U> ? 1 : 0);
+  }
+}
+
+// The value an attribute buffer holds, read as the attribute's type; unknown
+// where the buffer cannot be read (never faults).
+inline rules::Value readAttribute(const void *Buffer, rl::AttrType Type) {
+  unsigned char Buf[8];
+  const int64_t Size = rl::attrTypeSize(Type);
+  if (Size <= 0 || Size > 8 ||
+      !guard::detail::readHost(Buffer, Buf, static_cast<size_t>(Size)))
+    return rules::Value::unknown();
+  switch (Type) {
+  case rl::AttrType::Int8: { int8_t V; std::memcpy(&V, Buf, 1); return rules::Value::of(V); }
+  case rl::AttrType::UInt16: { uint16_t V; std::memcpy(&V, Buf, 2); return rules::Value::of(V); }
+  case rl::AttrType::Int32: { int32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::UInt32: { uint32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::Float: { uint32_t V; std::memcpy(&V, Buf, 4); return rules::Value::of(V); }
+  case rl::AttrType::Int64:
+  case rl::AttrType::UInt64:
+  case rl::AttrType::Pointer: { int64_t V; std::memcpy(&V, Buf, 8); return rules::Value::of(V); }
+  }
+  return rules::Value::unknown();
+}
+
+// --- the guarded entry points ---------------------------------------------------------
+// Each takes the caller's site and the real function; the routes (macros,
+// explicit calls, the preload library) supply both.
+
+template <class Fn>
+cublasStatus_t create(const CallSite &Site, Fn Real, cublasLtHandle_t *Handle) {
+  if (checking() && !Handle &&
+      !decide("cublasLtCreate", Site,
+              {rl::Finding{rules::Category::InvalidEnum, "LT-OBJ-CREATE",
+                           rl::Severity::Error, rl::Subject{rl::Arg::Handle, -1},
+                           0, 0, "'lightHandle' must not be NULL", ""}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  return Real(Handle);
+}
+
+template <class Fn>
+cublasStatus_t destroyHandle(const CallSite &, Fn Real, cublasLtHandle_t Handle) {
+  return Real(Handle);
+}
+
+// The object kinds, for the entry points shared by the three of them.
+template <rl::Object O> struct Kind;
+template <> struct Kind<rl::Object::MatmulDesc> {
+  using Handle = cublasLtMatmulDesc_t;
+  static constexpr rl::Arg Owner = rl::Arg::ComputeDesc;
+  static constexpr const char *Set = "cublasLtMatmulDescSetAttribute";
+  static constexpr const char *Get = "cublasLtMatmulDescGetAttribute";
+};
+template <> struct Kind<rl::Object::MatrixLayout> {
+  using Handle = cublasLtMatrixLayout_t;
+  static constexpr rl::Arg Owner = rl::Arg::None;
+  static constexpr const char *Set = "cublasLtMatrixLayoutSetAttribute";
+  static constexpr const char *Get = "cublasLtMatrixLayoutGetAttribute";
+};
+template <> struct Kind<rl::Object::Preference> {
+  using Handle = cublasLtMatmulPreference_t;
+  static constexpr rl::Arg Owner = rl::Arg::Preference;
+  static constexpr const char *Set = "cublasLtMatmulPreferenceSetAttribute";
+  static constexpr const char *Get = "cublasLtMatmulPreferenceGetAttribute";
+};
+
+template <class Fn>
+cublasStatus_t matmulDescInit(const CallSite &Site, const char *Name, Fn Real,
+                              cublasLtMatmulDesc_t Desc, size_t Size,
+                              cublasComputeType_t Compute, cudaDataType_t Scale) {
+  if (!checking())
+    return Real(Desc, Size, Compute, Scale);
+  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
+                                               rules::Value::of(Scale));
+  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatmulDesc, State),
+              {{"computeType", Compute}, {"scaleType", Scale}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Desc, Size, Compute, Scale);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(Desc, State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t matmulDescCreate(const CallSite &Site, Fn Real,
+                                cublasLtMatmulDesc_t *Desc,
+                                cublasComputeType_t Compute, cudaDataType_t Scale) {
+  if (!checking() || !Desc)
+    return Real(Desc, Compute, Scale);
+  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
+                                               rules::Value::of(Scale));
+  if (!decide("cublasLtMatmulDescCreate", Site,
+              rl::checkCreate(rl::Object::MatmulDesc, State),
+              {{"computeType", Compute}, {"scaleType", Scale}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Desc, Compute, Scale);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(createdObject(Desc), State);
+  return Status;
+}
+
+inline rl::ObjectState layoutState(cudaDataType Type, uint64_t Rows,
+                                   uint64_t Cols, int64_t Ld) {
+  return rl::matrixLayout(rules::Value::of(Type),
+                          rules::Value::of(static_cast<int64_t>(Rows)),
+                          rules::Value::of(static_cast<int64_t>(Cols)),
+                          rules::Value::of(Ld));
+}
+
+template <class Fn>
+cublasStatus_t matrixLayoutCreate(const CallSite &Site, Fn Real,
+                                  cublasLtMatrixLayout_t *Layout,
+                                  cudaDataType Type, uint64_t Rows,
+                                  uint64_t Cols, int64_t Ld) {
+  if (!checking() || !Layout)
+    return Real(Layout, Type, Rows, Cols, Ld);
+  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
+  if (!decide("cublasLtMatrixLayoutCreate", Site,
+              rl::checkCreate(rl::Object::MatrixLayout, State),
+              {{"type", Type}, {"rows", static_cast<int64_t>(Rows)},
+               {"cols", static_cast<int64_t>(Cols)}, {"ld", Ld}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Layout, Type, Rows, Cols, Ld);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(createdObject(Layout), State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t matrixLayoutInit(const CallSite &Site, const char *Name, Fn Real,
+                                cublasLtMatrixLayout_t Layout, size_t Size,
+                                cudaDataType Type, uint64_t Rows, uint64_t Cols,
+                                int64_t Ld) {
+  if (!checking())
+    return Real(Layout, Size, Type, Rows, Cols, Ld);
+  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
+  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatrixLayout, State)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Layout, Size, Type, Rows, Cols, Ld);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(Layout, State);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t preferenceCreate(const CallSite &, Fn Real,
+                                cublasLtMatmulPreference_t *Pref) {
+  const cublasStatus_t Status = Real(Pref);
+  if (checking() && Pref && Status == CUBLAS_STATUS_SUCCESS)
+    record(createdObject(Pref), rl::initialState(rl::Object::Preference));
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t preferenceInit(const CallSite &, Fn Real,
+                              cublasLtMatmulPreference_t Pref, size_t Size) {
+  const cublasStatus_t Status = Real(Pref, Size);
+  if (checking() && Status == CUBLAS_STATUS_SUCCESS)
+    record(Pref, rl::initialState(rl::Object::Preference));
+  return Status;
+}
+
+template <class Fn, class H>
+cublasStatus_t destroyObject(const CallSite &, Fn Real, H Object) {
+  drop(Object); // before the address can be reused by another thread
+  return Real(Object);
+}
+
+// The arguments every attribute call shares.
+template <rl::Object O, class A>
+rl::AttributeCall attributeCall(A Attr, const void *Buf, size_t Size) {
+  rl::AttributeCall C;
+  C.Obj = O;
+  C.Owner = Kind<O>::Owner;
+  C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
+  C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
+  C.BufIsNull = rules::Value::of(Buf == nullptr);
+  return C;
+}
+
+template <rl::Object O, class Fn, class A, class B>
+cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
+                            typename Kind<O>::Handle Object, A Attr, const B *Buf,
+                            size_t Size) {
+  if (!checking())
+    return Real(Object, Attr, Buf, Size);
+  rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
+  C.ObjectDestroyed = rules::Value::of(destroyed(Object));
+  describeBuffer<B>(C);
+  const rl::AttrInfo *Info = rl::findAttribute(O, C.Attr.V);
+  if (Buf && Info && static_cast<int64_t>(Size) == rl::attrTypeSize(Info->Type))
+    C.Contents = readAttribute(Buf, Info->Type);
+  if (!decide(Kind<O>::Set, Site, rl::checkAttributeCall(C, false),
+              {{"attr", C.Attr.V}, {"sizeInBytes", static_cast<int64_t>(Size)}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Object, Attr, Buf, Size);
+  if (Status == CUBLAS_STATUS_SUCCESS && C.Contents.Known)
+    recordAttribute(Object, C.Attr.V, C.Contents.V);
+  return Status;
+}
+
+template <rl::Object O, class Fn, class A>
+cublasStatus_t getAttribute(const CallSite &Site, Fn Real,
+                            typename Kind<O>::Handle Object, A Attr, void *Buf,
+                            size_t Size, size_t *Written) {
+  if (checking()) {
+    rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
+    C.SizeWrittenIsNull = rules::Value::of(Written == nullptr);
+    if (!decide(Kind<O>::Get, Site, rl::checkAttributeCall(C, true)))
+      return CUBLAS_STATUS_INVALID_VALUE;
+  }
+  return Real(Object, Attr, Buf, Size, Written);
+}
+
+// The shared part of the heuristic and the matmul: the objects' states.
+inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
+                           cublasLtMatrixLayout_t Adesc,
+                           cublasLtMatrixLayout_t Bdesc,
+                           cublasLtMatrixLayout_t Cdesc,
+                           cublasLtMatrixLayout_t Ddesc) {
+  using rules::Value;
+  V.Desc = stateOf(Op);
+  const cublasLtMatrixLayout_t Layouts[4] = {Adesc, Bdesc, Cdesc ? Cdesc : Ddesc,
+                                             Ddesc};
+  for (unsigned M = 0; M < 4; ++M)
+    V.Layout[M] = stateOf(Layouts[M]);
+  auto Address = [](const void *P) {
+    return Value::of(static_cast<int64_t>(reinterpret_cast<uintptr_t>(P)));
+  };
+  V.pointer(rl::Arg::ComputeDesc).Address = Address(Op);
+  V.pointer(rl::Arg::Adesc).Address = Address(Adesc);
+  V.pointer(rl::Arg::Bdesc).Address = Address(Bdesc);
+  V.pointer(rl::Arg::Cdesc).Address = Address(Cdesc);
+  V.pointer(rl::Arg::Ddesc).Address = Address(Ddesc);
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc, Ddesc};
+  const rl::Arg Args[5] = {rl::Arg::ComputeDesc, rl::Arg::Adesc, rl::Arg::Bdesc,
+                           rl::Arg::Cdesc, rl::Arg::Ddesc};
+  for (unsigned I = 0; I < 5; ++I)
+    V.destroyed(Args[I]) = Value::of(destroyed(Objects[I]));
+  V.CdescIsNull = Value::of(Cdesc == nullptr);
+  V.CdescIsDdesc = Value::of(Cdesc == nullptr || Cdesc == Ddesc);
+  if (pointerDepth()) {
+    const DeviceFacts Facts = deviceFacts();
+    if (Facts.ComputeCapability > 0)
+      V.ComputeCapability = Value::of(Facts.ComputeCapability);
+    if (Facts.PageableMemoryAccess >= 0)
+      V.PageableAccessible = Value::of(Facts.PageableMemoryAccess);
+  }
+}
+
+template <class Fn>
+cublasStatus_t algoGetHeuristic(
+    const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
+    cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
+    cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc,
+    cublasLtMatrixLayout_t Ddesc, cublasLtMatmulPreference_t Pref, int Requested,
+    cublasLtMatmulHeuristicResult_t Results[], int *Returned) {
+  if (!checking())
+    return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested, Results,
+                Returned);
+  rl::MatmulValues V;
+  V.Heuristic = true;
+  V.LibraryVersion = libraryVersion();
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  V.RequestedAlgoCount = rules::Value::of(Requested);
+  V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
+  if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
+              {{"requestedAlgoCount", Requested}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc,
+                                     Pref, Requested, Results, Returned);
+  if (Status != CUBLAS_STATUS_SUCCESS) {
+    reportValidButFailed("cublasLtMatmulAlgoGetHeuristic", Site, Status);
+    return Status;
+  }
+  // Remember what each returned algo needs and assumed.
+  if (!Results || !Returned)
+    return Status;
+  const rl::ObjectState P = stateOf(Pref);
+  const rl::ObjectState D = V.Desc;
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
+  int Count = 0;
+  if (!guard::detail::readHost(Returned, &Count, sizeof(Count)))
+    return Status;
+  // At most as many as the table holds, up to the first unreadable entry.
+  for (int I = 0; I < Count && I < Requested && I < int{AlgoSlots}; ++I) {
+    cublasLtMatmulHeuristicResult_t Result;
+    if (!guard::detail::readHost(&Results[I], &Result, sizeof(Result)))
+      break;
+    if (Result.state != CUBLAS_STATUS_SUCCESS)
+      continue;
+    const uint64_t Key = algoKey(&Result.algo, Objects);
+    if (!Key)
+      continue;
+    AlgoRecord &R = algoTable()[Key % AlgoSlots];
+    R.Key.store(0, std::memory_order_release); // invalid while rewritten
+    R.Workspace.store(static_cast<int64_t>(Result.workspaceSize));
+    for (unsigned M = 0; M < 4; ++M) {
+      const rules::Value A = P[rl::pref::MIN_ALIGNMENT_A_BYTES + M];
+      R.MinAlignment[M].store(A.Known ? A.V : 0);
+    }
+    const rules::Value Bias = D[rl::desc::BIAS_POINTER];
+    R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
+    R.Key.store(Key, std::memory_order_release);
+  }
+  return Status;
+}
+
+template <class S> void describeScalar(rules::PointerFacts &F, const S *P) {
+  if constexpr (!std::is_void_v<S>) {
+    if (const int64_t T = guard::detail::dataTypeOf<S>(); T >= 0)
+      F.PointeeType = rules::Value::of(T);
+  }
+  (void)P;
+}
+
+template <class Fn, class S1, class S2>
+cublasStatus_t matmul(const CallSite &Site, Fn Real,
+                      cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
+                      const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                      const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                      const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                      cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
+                      void *Workspace, size_t WorkspaceSize, cudaStream_t Stream) {
+  if (!checking())
+    return Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
+                Algo, Workspace, WorkspaceSize, Stream);
+  using rules::Value;
+  rl::MatmulValues V;
+  V.LibraryVersion = libraryVersion();
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  V.CIsD = Value::of(C == D);
+  V.WorkspaceSize = Value::of(static_cast<int64_t>(WorkspaceSize));
+  const void *Data[4] = {A, B, C, D};
+  for (unsigned M = 0; M < 4; ++M)
+    guard::detail::describePointer(Data[M], V.pointer(rl::dataArg(M)));
+  guard::detail::describePointer(Alpha, V.pointer(rl::Arg::Alpha));
+  guard::detail::describePointer(Beta, V.pointer(rl::Arg::Beta));
+  guard::detail::describePointer(Workspace, V.pointer(rl::Arg::Workspace));
+  describeScalar(V.pointer(rl::Arg::Alpha), Alpha);
+  describeScalar(V.pointer(rl::Arg::Beta), Beta);
+  for (int64_t Id : rl::MatmulValues::DevicePointerAttributes)
+    if (V.Desc[Id].Known && V.Desc[Id].V)
+      guard::detail::describePointer(reinterpret_cast<const void *>(V.Desc[Id].V),
+                                     V.descPointer(Id));
+  // *alpha and *beta, where cuBLASLt itself reads them on the host.
+  const Value Mode = V.Desc[rl::desc::POINTER_MODE];
+  const Value Scale = V.Desc[rl::desc::SCALE_TYPE];
+  auto HostReadable = [](const rules::PointerFacts &F) {
+    return F.Where == rules::Residency::Pageable ||
+           F.Where == rules::Residency::PinnedHost;
+  };
+  if (Mode.Known && Scale.Known && pointerDepth()) {
+    if (Mode.V == rl::pmode::Host && Alpha && HostReadable(V.pointer(rl::Arg::Alpha)))
+      V.AlphaValue = readScalar(Alpha, Scale.V);
+    if ((Mode.V == rl::pmode::Host || Mode.V == rl::pmode::AlphaDeviceVectorBetaHost) &&
+        Beta && HostReadable(V.pointer(rl::Arg::Beta))) {
+      V.BetaValue = readScalar(Beta, Scale.V);
+      if (V.BetaValue.Known)
+        V.BetaIsZero = Value::of(V.BetaValue.V == 0);
+    }
+  }
+  if (Mode.Known && Mode.V == rl::pmode::AlphaDeviceVectorBetaZero)
+    V.BetaIsZero = Value::of(1);
+  // What the heuristic said about this algo for these descriptors.
+  if (Algo) {
+    const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
+    const uint64_t Key = algoKey(Algo, Objects);
+    const AlgoRecord &R = algoTable()[Key % AlgoSlots];
+    if (Key && R.Key.load(std::memory_order_acquire) == Key) {
+      V.AlgoWorkspaceSize = Value::of(R.Workspace.load());
+      if (pointerDepth())
+        for (unsigned M = 0; M < 4; ++M)
+          if (const int64_t A = R.MinAlignment[M].load())
+            V.AlgoMinAlignment[M] = Value::of(A);
+      if (const int64_t BA = R.BiasAlignment.load())
+        V.AlgoBiasAlignment = Value::of(BA);
+      if (R.Key.load(std::memory_order_acquire) != Key) // rewritten meanwhile
+        V.AlgoWorkspaceSize = V.AlgoBiasAlignment = Value::unknown();
+    }
+  }
+  if (!decide("cublasLtMatmul", Site, rl::checkMatmul(V),
+              {{"workspaceSizeInBytes", static_cast<int64_t>(WorkspaceSize)}}))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta,
+                                     C, Cdesc, D, Ddesc, Algo, Workspace,
+                                     WorkspaceSize, Stream);
+  if (Status != CUBLAS_STATUS_SUCCESS)
+    reportValidButFailed("cublasLtMatmul", Site, Status);
+  return Status;
+}
+
+} // namespace detail
+
+inline void setHandler(LtHandler H) { detail::hookSlot<LtHandler>().store(H); }
+inline void setDeviceInspector(DeviceInspector I) { detail::hookSlot<DeviceInspector>().store(I); }
+
+// --- the explicit route -------------------------------------------------------------------
+// gemm::guard::lt::cublasLtMatmul(args...) checks and calls cublasLtMatmul
+// (linked directly), remembering the caller's file and line.
+
+#define GEMM_LT_SITE const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+#define GEMM_LT_AT CallSite{File, Line}
+
+inline cublasStatus_t cublasLtCreate(cublasLtHandle_t *H, GEMM_LT_SITE) {
+  return detail::create(GEMM_LT_AT, &::cublasLtCreate, H);
+}
+inline cublasStatus_t cublasLtDestroy(cublasLtHandle_t H, GEMM_LT_SITE) {
+  return detail::destroyHandle(GEMM_LT_AT, &::cublasLtDestroy, H);
+}
+inline cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *D,
+                                               cublasComputeType_t C,
+                                               cudaDataType_t S, GEMM_LT_SITE) {
+  return detail::matmulDescCreate(GEMM_LT_AT, &::cublasLtMatmulDescCreate, D, C, S);
+}
+inline cublasStatus_t cublasLtMatmulDescInit(cublasLtMatmulDesc_t D,
+                                             cublasComputeType_t C,
+                                             cudaDataType_t S, GEMM_LT_SITE) {
+  return detail::matmulDescInit(GEMM_LT_AT, "cublasLtMatmulDescInit",
+                                &::cublasLtMatmulDescInit_internal, D,
+                                sizeof(*D), C, S);
+}
+inline cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *L,
+                                                 cudaDataType T, uint64_t R,
+                                                 uint64_t C, int64_t Ld,
+                                                 GEMM_LT_SITE) {
+  return detail::matrixLayoutCreate(GEMM_LT_AT, &::cublasLtMatrixLayoutCreate, L,
+                                    T, R, C, Ld);
+}
+inline cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t L,
+                                               cudaDataType T, uint64_t R,
+                                               uint64_t C, int64_t Ld,
+                                               GEMM_LT_SITE) {
+  return detail::matrixLayoutInit(GEMM_LT_AT, "cublasLtMatrixLayoutInit",
+                                  &::cublasLtMatrixLayoutInit_internal, L,
+                                  sizeof(*L), T, R, C, Ld);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P,
+                                                     GEMM_LT_SITE) {
+  return detail::preferenceCreate(GEMM_LT_AT, &::cublasLtMatmulPreferenceCreate, P);
+}
+inline cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t P,
+                                                   GEMM_LT_SITE) {
+  return detail::preferenceInit(GEMM_LT_AT, &::cublasLtMatmulPreferenceInit_internal,
+                                P, sizeof(*P));
+}
+// Destroy, SetAttribute and GetAttribute of the three object kinds. The
+// setter is a template so that the header sees what buf points to.
+#define GEMM_LT_OBJECT_FUNCTIONS(OBJ, HANDLE, ATTR, KIND)                      \
+  inline cublasStatus_t cublasLt##OBJ##Destroy(HANDLE O, GEMM_LT_SITE) {       \
+    return detail::destroyObject(GEMM_LT_AT, &::cublasLt##OBJ##Destroy, O);    \
+  }                                                                            \
+  template <class B>                                                           \
+  cublasStatus_t cublasLt##OBJ##SetAttribute(HANDLE O, ATTR A, const B *Buf,   \
+                                             size_t Size, GEMM_LT_SITE) {      \
+    return detail::setAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##SetAttribute, O, A, Buf, Size);          \
+  }                                                                            \
+  inline cublasStatus_t cublasLt##OBJ##SetAttribute(                           \
+      HANDLE O, ATTR A, std::nullptr_t, size_t Size, GEMM_LT_SITE) {           \
+    return detail::setAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##SetAttribute, O, A,                      \
+        static_cast<const void *>(nullptr), Size);                             \
+  }                                                                            \
+  inline cublasStatus_t cublasLt##OBJ##GetAttribute(                           \
+      HANDLE O, ATTR A, void *Buf, size_t Size, size_t *W, GEMM_LT_SITE) {     \
+    return detail::getAttribute<rl::Object::KIND>(                             \
+        GEMM_LT_AT, &::cublasLt##OBJ##GetAttribute, O, A, Buf, Size, W);       \
+  }
+GEMM_LT_OBJECT_FUNCTIONS(MatmulDesc, cublasLtMatmulDesc_t,
+                         cublasLtMatmulDescAttributes_t, MatmulDesc)
+GEMM_LT_OBJECT_FUNCTIONS(MatrixLayout, cublasLtMatrixLayout_t,
+                         cublasLtMatrixLayoutAttribute_t, MatrixLayout)
+GEMM_LT_OBJECT_FUNCTIONS(MatmulPreference, cublasLtMatmulPreference_t,
+                         cublasLtMatmulPreferenceAttributes_t, Preference)
+#undef GEMM_LT_OBJECT_FUNCTIONS
+
+inline cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
+    cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
+    cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
+    cublasLtMatmulPreference_t P, int N, cublasLtMatmulHeuristicResult_t R[],
+    int *Ret, GEMM_LT_SITE) {
+  return detail::algoGetHeuristic(GEMM_LT_AT, &::cublasLtMatmulAlgoGetHeuristic,
+                                  H, Op, A, B, C, D, P, N,
+                                  R, Ret);
+}
+template <class S1, class S2>
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
+                              const S1 *Alpha, const void *A,
+                              cublasLtMatrixLayout_t Adesc, const void *B,
+                              cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                              const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                              cublasLtMatrixLayout_t Ddesc,
+                              const cublasLtMatmulAlgo_t *Algo, void *Workspace,
+                              size_t WorkspaceSize, cudaStream_t Stream,
+                              GEMM_LT_SITE) {
+  return detail::matmul(GEMM_LT_AT, &::cublasLtMatmul, H,
+                        Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
+                        Algo, Workspace, WorkspaceSize, Stream);
+}
+
+#undef GEMM_LT_SITE
+#undef GEMM_LT_AT
+
+} // namespace lt
+} // namespace guard
+} // namespace gemm
+
+#endif // GEMM_LT_GUARD_H
+
+// The whole-translation-unit route: every later call goes through the
+// checks with its file and line (the default arguments above).
+#if !defined(GEMM_GUARD_NO_MACROS) && !defined(GEMM_LT_GUARD_MACROS_INSTALLED)
+#define GEMM_LT_GUARD_MACROS_INSTALLED
+#define cublasLtCreate(...) ::gemm::guard::lt::cublasLtCreate(__VA_ARGS__)
+#define cublasLtDestroy(...) ::gemm::guard::lt::cublasLtDestroy(__VA_ARGS__)
+#define cublasLtMatmulDescCreate(...) ::gemm::guard::lt::cublasLtMatmulDescCreate(__VA_ARGS__)
+#define cublasLtMatmulDescInit(...) ::gemm::guard::lt::cublasLtMatmulDescInit(__VA_ARGS__)
+#define cublasLtMatmulDescDestroy(...) ::gemm::guard::lt::cublasLtMatmulDescDestroy(__VA_ARGS__)
+#define cublasLtMatmulDescSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulDescSetAttribute(__VA_ARGS__)
+#define cublasLtMatmulDescGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulDescGetAttribute(__VA_ARGS__)
+#define cublasLtMatrixLayoutCreate(...) ::gemm::guard::lt::cublasLtMatrixLayoutCreate(__VA_ARGS__)
+#define cublasLtMatrixLayoutInit(...) ::gemm::guard::lt::cublasLtMatrixLayoutInit(__VA_ARGS__)
+#define cublasLtMatrixLayoutDestroy(...) ::gemm::guard::lt::cublasLtMatrixLayoutDestroy(__VA_ARGS__)
+#define cublasLtMatrixLayoutSetAttribute(...) ::gemm::guard::lt::cublasLtMatrixLayoutSetAttribute(__VA_ARGS__)
+#define cublasLtMatrixLayoutGetAttribute(...) ::gemm::guard::lt::cublasLtMatrixLayoutGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulPreferenceCreate(...) ::gemm::guard::lt::cublasLtMatmulPreferenceCreate(__VA_ARGS__)
+#define cublasLtMatmulPreferenceInit(...) ::gemm::guard::lt::cublasLtMatmulPreferenceInit(__VA_ARGS__)
+#define cublasLtMatmulPreferenceDestroy(...) ::gemm::guard::lt::cublasLtMatmulPreferenceDestroy(__VA_ARGS__)
+#define cublasLtMatmulPreferenceSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceSetAttribute(__VA_ARGS__)
+#define cublasLtMatmulPreferenceGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoGetHeuristic(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetHeuristic(__VA_ARGS__)
+#define cublasLtMatmul(...) ::gemm::guard::lt::cublasLtMatmul(__VA_ARGS__)
+#endif
