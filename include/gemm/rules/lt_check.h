@@ -563,10 +563,12 @@ private:
            !In.PageableAccessible.V;
   }
   // The bytes from P to the end of its allocation; -1 where not known (or P
-  // lies outside it: no subtraction overflows on a hostile address).
+  // lies outside it: with 0 <= P < end no subtraction overflows on a
+  // hostile address).
   static int64_t remaining(const PointerFacts &P) {
-    if (!P.Address.Known || !P.AllocBegin.Known || !P.AllocEnd.Known ||
-        P.Address.V < P.AllocBegin.V || P.Address.V >= P.AllocEnd.V)
+    if (!P.Address.Known || !P.AllocEnd.Known || P.Address.V < 0 ||
+        P.Address.V >= P.AllocEnd.V ||
+        (P.AllocBegin.Known && P.Address.V < P.AllocBegin.V))
       return -1;
     return P.AllocEnd.V - P.Address.V;
   }
