@@ -17,30 +17,17 @@
 namespace gemm::runtime {
 namespace {
 
-struct Family {
-  const char *Prefix;       // the basename every soname of it starts with
-  const char *Sonames[5];   // newest first
-};
+// The sonames a family is known by: its basename with these suffixes,
+// newest first.
+constexpr const char *SonameSuffixes[] = {".13", ".12", ".11", ""};
 
-const Family &family(Library Lib) {
-  static constexpr Family Cublas{
-      "libcublas.so",
-      {"libcublas.so.13", "libcublas.so.12", "libcublas.so.11",
-       "libcublas.so", nullptr}};
-  static constexpr Family CublasLt{
-      "libcublasLt.so",
-      {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so.11",
-       "libcublasLt.so", nullptr}};
-  static constexpr Family Cudart{
-      "libcudart.so",
-      {"libcudart.so.13", "libcudart.so.12", "libcudart.so.11",
-       "libcudart.so", nullptr}};
+const char *prefix(Library Lib) {
   switch (Lib) {
-  case Library::Cublas: return Cublas;
-  case Library::CublasLt: return CublasLt;
+  case Library::Cublas: return "libcublas.so";
+  case Library::CublasLt: return "libcublasLt.so";
   case Library::Cudart: break;
   }
-  return Cudart;
+  return "libcudart.so";
 }
 
 // The load address of the object holding this code: the preload itself.
@@ -59,15 +46,20 @@ bool hasPrefix(const char *Path, const char *Prefix) {
   return std::strncmp(Base, Prefix, std::strlen(Prefix)) == 0;
 }
 
+// Sym, unless it is one of the preload's own definitions.
+void *notOurs(void *Sym) {
+  Dl_info Info;
+  if (Sym && dladdr(Sym, &Info) && Info.dli_fbase == ownBase())
+    return nullptr;
+  return Sym;
+}
+
 // `Name` in the object `Handle` stands for, unless it is one of ours.
 void *lookIn(void *Handle, const char *Name) {
   if (!Handle)
     return nullptr;
   const DlsymFunction Dlsym = glibcDlsym();
-  void *Sym = Dlsym ? Dlsym(Handle, Name) : nullptr;
-  Dl_info Info;
-  if (Sym && dladdr(Sym, &Info) && Info.dli_fbase == ownBase())
-    Sym = nullptr;
+  void *Sym = notOurs(Dlsym ? Dlsym(Handle, Name) : nullptr);
   dlclose(Handle);
   return Sym;
 }
@@ -106,28 +98,29 @@ DlsymFunction glibcDlsym() noexcept {
 bool isInLibrary(Library Lib, const void *Address) noexcept {
   Dl_info Info;
   return Address && dladdr(Address, &Info) && Info.dli_fbase != ownBase() &&
-         hasPrefix(Info.dli_fname, family(Lib).Prefix);
+         hasPrefix(Info.dli_fname, prefix(Lib));
 }
 
 void *realSymbol(Library Lib, const char *Name) noexcept {
-  const Family &F = family(Lib);
+  const char *Prefix = prefix(Lib);
   // The sonames this family is known by, if the process has one loaded.
-  for (const char *const *Soname = F.Sonames; *Soname; ++Soname)
-    if (void *Sym = lookIn(dlopen(*Soname, RTLD_LAZY | RTLD_NOLOAD), Name))
+  for (const char *Suffix : SonameSuffixes) {
+    char Soname[64];
+    std::strncpy(Soname, Prefix, sizeof(Soname) - 8);
+    Soname[sizeof(Soname) - 8] = 0;
+    std::strcat(Soname, Suffix);
+    if (void *Sym = lookIn(dlopen(Soname, RTLD_LAZY | RTLD_NOLOAD), Name))
       return Sym;
+  }
   // Any other object of the family, e.g. a renamed copy a wheel bundles.
-  Search S{F.Prefix, {}};
+  Search S{Prefix, {}};
   if (dl_iterate_phdr(findLoaded, &S))
     if (void *Sym = lookIn(dlopen(S.Path, RTLD_LAZY | RTLD_NOLOAD), Name))
       return Sym;
   // Last, the global scope after the preload (a library that defines the
   // family under another name).
   const DlsymFunction Dlsym = glibcDlsym();
-  void *Sym = Dlsym ? Dlsym(RTLD_NEXT, Name) : nullptr;
-  Dl_info Info;
-  if (Sym && dladdr(Sym, &Info) && Info.dli_fbase == ownBase())
-    return nullptr;
-  return Sym;
+  return notOurs(Dlsym ? Dlsym(RTLD_NEXT, Name) : nullptr);
 }
 
 } // namespace gemm::runtime
