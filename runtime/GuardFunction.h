@@ -29,6 +29,12 @@ inline Fn cachedSymbol(std::atomic<void *> &Slot, Library Lib, const char *Name)
   return reinterpret_cast<Fn>(P);
 }
 
+// The real function `Name` of `Library` ("cuBLAS", "cuBLASLt") was not
+// found: says so once per function (Said) and returns the status the call
+// fails with instead of the process (GuardPreload.cpp).
+cublasStatus_t missingFunction(std::atomic<bool> &Said, const char *Library,
+                               const char *Name);
+
 } // namespace gemm::runtime
 
 #define GEMM_GUARD_FUNCTION(LIBRARY, NAME)                                     \

@@ -29,22 +29,15 @@
 #include <cstring>
 #include <dlfcn.h>
 
-namespace {
-
-using gemm::guard::detail::complain;
-using gemm::guard::detail::complainOnce;
-
-// The real function was not found: say so once per function, and fail the
-// call instead of the process.
-cublasStatus_t missing(std::atomic<bool> &Said, const char *Name) {
-  complainOnce(Said, std::string("libgemm_guard_preload.so: no cuBLAS library "
-                                 "in this process provides ") +
-                         Name + "; the call returns "
-                                "CUBLAS_STATUS_NOT_INITIALIZED");
+cublasStatus_t gemm::runtime::missingFunction(std::atomic<bool> &Said,
+                                              const char *Library,
+                                              const char *Name) {
+  gemm::guard::detail::complainOnce(
+      Said, std::string("libgemm_guard_preload.so: no ") + Library +
+                " library in this process provides " + Name +
+                "; the call returns CUBLAS_STATUS_NOT_INITIALIZED");
   return CUBLAS_STATUS_NOT_INITIALIZED;
 }
-
-} // namespace
 
 #define GEMM_UNPAREN(...) __VA_ARGS__
 #define GEMM_PRELOAD(NAME, PARAMS, ARGS)                                       \
@@ -59,7 +52,7 @@ cublasStatus_t missing(std::atomic<bool> &Said, const char *Name) {
       if (const Fn Real = gemm::runtime::cachedSymbol<Fn>(                     \
               Slot, gemm::runtime::Library::Cublas, #NAME))                    \
         return Real(Args...);                                                  \
-      return missing(Said, #NAME);                                             \
+      return gemm::runtime::missingFunction(Said, "cuBLAS", #NAME);            \
     }                                                                          \
   };                                                                           \
   }                                                                            \
@@ -120,10 +113,10 @@ namespace {
 __attribute__((constructor)) void detectStaticCublas() {
   if (!gemm::guard::detail::elfDefines("/proc/self/exe", "cublasCreate_v2"))
     return;
-  complain("this executable has cuBLAS linked in statically "
-           "(libcublas_static.a): its GEMM calls do not pass through "
-           "libgemm_guard_preload.so and are not checked; build it with "
-           "-include gemm/guard.h to guard them");
+  gemm::guard::detail::complain(
+      "this executable has cuBLAS linked in statically (libcublas_static.a): "
+      "its GEMM calls do not pass through libgemm_guard_preload.so and are "
+      "not checked; build it with -include gemm/guard.h to guard them");
 }
 
 } // namespace

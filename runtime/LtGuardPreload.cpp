@@ -22,16 +22,6 @@ using gemm::runtime::isInLibrary;
 using gemm::runtime::Library;
 namespace lt = gemm::guard::lt::detail;
 
-// The real function was not found: say so once per function, and fail the
-// call instead of the process.
-cublasStatus_t missing(std::atomic<bool> &Said, const char *Name) {
-  gemm::guard::detail::complainOnce(
-      Said, std::string("libgemm_guard_preload.so: no cuBLASLt library in "
-                        "this process provides ") +
-                Name + "; the call returns CUBLAS_STATUS_NOT_INITIALIZED");
-  return CUBLAS_STATUS_NOT_INITIALIZED;
-}
-
 // Whether the return address lies in libcublas or libcublasLt: a small
 // lock-free cache in front of dladdr.
 bool fromCublas(const void *Caller) {
@@ -56,7 +46,7 @@ bool fromCublas(const void *Caller) {
   const auto Real = GEMM_GUARD_FUNCTION(CublasLt, NAME);                       \
   if (!Real) {                                                                 \
     static std::atomic<bool> Said{false};                                      \
-    return missing(Said, #NAME);                                               \
+    return gemm::runtime::missingFunction(Said, "cuBLASLt", #NAME);            \
   }
 #define GEMM_LT_SITE                                                           \
   const CallSite Site{nullptr, 0, __builtin_return_address(0)};                \
