@@ -22,6 +22,9 @@ void tensorOpAlgoOnFp32(cublasHandle_t h) {
   // CHECK-MESSAGES: :[[@LINE-1]]:133: warning: 'algo' (105) is a deprecated *_TENSOR_OP algorithm: with CUDA_R_32F data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, silently rounding the inputs to half precision [gemm-precision-loss]
   // Only CUBLAS_GEMM_DEFAULT_TENSOR_OP has a certain replacement.
   // CHECK-FIXES-FIX: {{^}}  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &zero, C, CUDA_R_32F, 8, CUDA_R_32F, CUBLAS_GEMM_ALGO5_TENSOR_OP);{{$}}
+  // The algorithm overrides a requested TF32 compute type too (12.x guide).
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &zero, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_ALGO3_TENSOR_OP);
+  // CHECK-MESSAGES: :[[@LINE-1]]:151: warning: 'algo' (103) is a deprecated *_TENSOR_OP algorithm: with CUDA_R_32F data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, silently rounding the inputs to half precision [gemm-precision-loss]
 }
 
 void tensorOpMathOnTheHandle(const float *fA, float *fC) {
@@ -43,6 +46,8 @@ void fineAsIs(const float *fA, float *fC) {
   // CHECK-FIXES-FIX: {{^}}  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, &zero, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT_TENSOR_OP);{{$}}
   // An explicitly requested FAST_16F compute type says so.
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &zero, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F_FAST_16F, CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+  // TF32 without a TENSOR_OP algorithm is what the user asked for.
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &zero, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
   cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, fA, 8, fA, 8, &zero, fC, 8);
 }
