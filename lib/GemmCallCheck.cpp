@@ -2,6 +2,7 @@
 
 #include "GemmCallCheck.h"
 #include "GemmDiagnosis.h"
+#include "LtObjectCall.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -57,7 +58,8 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   // Narrow by name first: every other call costs one identifier lookup.
   // No ancestor matchers: they would build a parent map of the whole
   // translation unit, which costs more than everything else here.
-  const auto GemmFunction = functionDecl(isGemmFamilyFunction());
+  const auto GemmFunction =
+      functionDecl(anyOf(isGemmFamilyFunction(), isLtObjectFunction()));
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
   // The main file's function definitions, to find the function a call sits
@@ -68,13 +70,15 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
       this);
   // Elsewhere, only the bodies whose calls are not the user's to check:
   // device code, and cuBLAS's own inline overloads.
-  auto Excluded = functionDecl(isDefinition(), isGemmFamilyFunction(),
-                               unless(isExpansionInMainFile()));
+  // (cublasLt.h's inline *Init wrappers among them).
+  auto Excluded = functionDecl(
+      isDefinition(), anyOf(isGemmFamilyFunction(), isLtObjectFunction()),
+      unless(isExpansionInMainFile()));
   if (getLangOpts().CUDA)
     Excluded = functionDecl(
         isDefinition(), unless(isExpansionInMainFile()),
-        anyOf(isGemmFamilyFunction(), hasAttr(attr::CUDAGlobal),
-              hasAttr(attr::CUDADevice)));
+        anyOf(isGemmFamilyFunction(), isLtObjectFunction(),
+              hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)));
   Finder->addMatcher(Excluded.bind("function"), this);
 }
 
@@ -98,7 +102,8 @@ bool isDeviceOnly(const Decl *D) {
 /// forms) that call the real entry point; those are not the user's calls.
 bool isGemmFunctionItself(const FunctionDecl *FD) {
   const IdentifierInfo *Id = FD->getIdentifier();
-  return Id && gemmApiNamed(Id->getName());
+  return Id && (gemmApiNamed(Id->getName()) ||
+                ltObjectFunctionNamed(Id->getName()));
 }
 
 } // namespace

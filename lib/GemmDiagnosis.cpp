@@ -2,6 +2,7 @@
 
 #include "GemmDiagnosis.h"
 #include "ContextCache.h"
+#include "LtObjectCall.h"
 #include "ValueAnalysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -16,7 +17,6 @@ using rules::Role;
 
 namespace {
 
-constexpr unsigned MaxAtoms = 6;        // 64 assignments per context
 constexpr unsigned MaxCallSites = 8;    // calling contexts per function
 constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 
@@ -143,17 +143,9 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Reached = FV.reachable();
 }
 
-// A way the parameters of a function get constant values: from one of its
-// call sites (and, for that call site's own parameters, one of its caller's
-// frames), with the notes that walk the chain.
-struct Frame {
-  FunctionValues::Bindings Bindings;
-  std::vector<DiagnosisNote> Chain; // innermost call site first
-};
-
-std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
+std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                              unsigned Depth) {
-  std::vector<Frame> Out;
+  std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
   const CallIndex &Index = callIndex(Ctx);
@@ -167,15 +159,15 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
     if (Site->getNumArgs() != Fn->getNumParams() || Caller == Fn)
       continue;
     // The caller's own frame first (no bindings), then its callers'.
-    std::vector<Frame> CallerFrames(1);
-    for (Frame &F : framesFor(Caller, Ctx, Depth + 1))
+    std::vector<CallerFrame> CallerFrames(1);
+    for (CallerFrame &F : framesFor(Caller, Ctx, Depth + 1))
       CallerFrames.push_back(std::move(F));
-    for (const Frame &CF : CallerFrames) {
+    for (const CallerFrame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;
       FunctionValues Values(Ctx, Caller, Site, Atoms, CF.Bindings);
       if (!Values.reachable())
         continue; // a call site that never runs binds nothing
-      Frame F;
+      CallerFrame F;
       std::string Text;
       for (unsigned I = 0; I < Fn->getNumParams(); ++I) {
         const ParmVarDecl *P = Fn->getParamDecl(I);
@@ -215,7 +207,7 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
   Out.push_back(std::move(C)); // what holds whatever the parameters are
   if (!NeedsCallers)
     return;
-  for (Frame &F : framesFor(Fn, Ctx, 0)) {
+  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
     Context Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
@@ -325,66 +317,11 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
                 std::vector<DiagnosisNote> &Notes) {
   if (!isIntegerRole(*Call.Api, R))
     return noteFacts(Call, R, C, Rule, Notes);
-  const Expr *Arg = Call.argument(R);
-  const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
-  if (!Arg || !V.Known)
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const std::string Name = rules::paramName(*Call.Api, R);
-  const Expr *Stripped = strippedArgument(Arg);
-
-  // A value spelled in the argument itself: a literal, an enumerator, a
-  // macro, or a constant variable.
-  if (V.isConstant() && V.Alternatives[0].From.At == Stripped->IgnoreParens() &&
-      V.Alternatives[0].From.What.empty()) {
-    const int64_t Value = V.Alternatives[0].Value;
-    SourceLocation At = Arg->getBeginLoc();
-    while (At.isMacroID() && SM.isMacroArgExpansion(At))
-      At = SM.getImmediateSpellingLoc(At);
-    const bool FromMacro = At.isMacroID();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Stripped->IgnoreParens()))
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
-        const SourceLocation Origin =
-            Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
-        Notes.push_back(
-            {Origin, Var->getName() == Name
-                         ? "'" + Name + "' is " + std::to_string(Value)
-                         : "'" + Name + "' is " + std::to_string(Value) +
-                               ", the value of '" + Var->getName().str() +
-                               "'"});
-        return;
-      }
-    if (!FromMacro && isSelfEvident(Stripped))
-      return;
-    if (FromMacro && PP) {
-      const llvm::StringRef Macro =
-          Lexer::getImmediateMacroName(At, SM, PP->getLangOpts());
-      if (const IdentifierInfo *II =
-              Macro.empty() ? nullptr : PP->getIdentifierInfo(Macro))
-        if (const MacroInfo *MI = PP->getMacroInfo(II)) {
-          Notes.push_back({MI->getDefinitionLoc(),
-                           "'" + Name + "' is " + std::to_string(Value) +
-                               ", from macro '" + Macro.str() + "'"});
-          return;
-        }
-    }
-    Notes.push_back({Arg->getExprLoc(),
-                     "'" + Name + "' evaluates to " + std::to_string(Value)});
-    return;
-  }
-  // A value that flowed in: one note per place it was written.
-  std::set<std::pair<unsigned, std::string>> Seen;
-  for (const Alternative &A : V.Alternatives) {
-    const SourceLocation Loc =
-        A.From.At ? A.From.At->getExprLoc() : Arg->getExprLoc();
-    std::string Text = "'" + Name + "' is " + std::to_string(A.Value);
-    if (!A.From.What.empty() && A.From.What != "the value of '" + Name + "'")
-      Text += ", " + A.From.What;
-    Text += whenText(A.When, C.Atoms);
-    if (Seen.emplace(Loc.getRawEncoding(), Text).second)
-      Notes.push_back({Loc, Text});
-  }
+  if (const Expr *Arg = Call.argument(R))
+    noteValue(*Arg, rules::paramName(*Call.Api, R),
+              C.Values[static_cast<unsigned>(R)], C.Atoms, Ctx, PP, Notes);
 }
+
 
 // --- the verdict per context
 // -------------------------------------------------------
@@ -484,41 +421,18 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
                      const Preprocessor *PP, int64_t Version,
                      const FunctionDecl *Enclosing,
                      std::vector<Diagnosis> &Out) {
-  const unsigned NumAtoms = static_cast<unsigned>(C.Atoms.size());
-  const bool Correlated = NumAtoms <= MaxAtoms;
-  const unsigned Assignments = Correlated ? 1u << NumAtoms : 1u;
-  std::map<Key, std::pair<rules::Finding, unsigned>> Common;
-  bool First = true;
-  unsigned Feasible = 0;
-  for (unsigned A = 0; A < Assignments; ++A) {
-    if (Correlated && !holds(C.Path, A))
-      continue;
+  auto Check = [&](unsigned A, bool Correlated) {
     rules::CallValues Values = Call.Values;
     Values.LibraryVersion = Version;
     for (unsigned I = 0; I < rules::RoleCount; ++I) {
       const Role R = static_cast<Role>(I);
       if (!isIntegerRole(*Call.Api, R) || !Call.argument(R))
         continue;
-      Values[R] = rules::Value::unknown();
-      const SymbolicValue &V = C.Values[I];
-      if (!V.Known)
-        continue;
-      for (const Alternative &Alt : V.Alternatives)
-        if ((Correlated && holds(Alt.When, A)) ||
-            (!Correlated && Alt.When.empty())) {
-          Values[R] = rules::Value::of(Alt.Value);
-          break;
-        }
+      Values[R] = valueUnder(C.Values[I], A, Correlated);
     }
     // Pointer facts: each value that holds on this assignment.
-    auto Pick = [&](const SymbolicValue &V) -> rules::Value {
-      if (!V.Known)
-        return rules::Value::unknown();
-      for (const Alternative &Alt : V.Alternatives)
-        if ((Correlated && holds(Alt.When, A)) ||
-            (!Correlated && Alt.When.empty()))
-          return rules::Value::of(Alt.Value);
-      return rules::Value::unknown();
+    auto Pick = [&](const SymbolicValue &V) {
+      return valueUnder(V, A, Correlated);
     };
     constexpr int64_t FakeBase = 0x100000; // an aligned, non-null address
     for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
@@ -546,23 +460,13 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     Values.BetaIsZero = Pick(C.BetaIsZero);
     Values.PointerMode = Pick(C.PointerMode);
     Values.MathMode = Pick(C.MathMode);
-    ++Feasible;
-    std::map<Key, std::pair<rules::Finding, unsigned>> Here;
-    for (rules::Finding &F : rules::checkCall(*Call.Api, Values))
-      Here.emplace(Key{F.RuleId, F.Param, F.Group}, std::make_pair(F, A));
-    if (First) {
-      Common = std::move(Here);
-      First = false;
-      continue;
-    }
-    for (auto It = Common.begin(); It != Common.end();)
-      It = Here.count(It->first) ? std::next(It) : Common.erase(It);
-  }
-  if (!Feasible)
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (auto &[K, Entry] : Common) {
-    rules::Finding &F = Entry.first;
+    return rules::checkCall(*Call.Api, Values);
+  };
+  std::vector<rules::Finding> Common = findingsOnEveryPath(
+      C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
+        return Key{F.RuleId, F.Param, F.Group};
+      });
+  for (rules::Finding &F : Common) {
     Diagnosis D;
     const Expr *Arg = Call.argument(F.Param);
     D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
@@ -573,23 +477,104 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     for (Role R : Roles)
       noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
-    if (Enclosing && Enclosing->isTemplateInstantiation()) {
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      Enclosing->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
-      OS.flush();
-      D.Notes.push_back({Enclosing->getPointOfInstantiation().isValid()
-                             ? Enclosing->getPointOfInstantiation()
-                             : Enclosing->getLocation(),
-                         "in instantiation of '" + Name + "' requested here"});
-    }
-    (void)SM;
+    noteInstantiation(Enclosing, Ctx, D.Notes);
     D.Finding = std::move(F);
     Out.push_back(std::move(D));
   }
 }
 
 } // namespace
+
+std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx) {
+  return framesFor(Fn, Ctx, 0);
+}
+
+rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,
+                        bool Correlated) {
+  if (!V.Known)
+    return rules::Value::unknown();
+  for (const Alternative &Alt : V.Alternatives)
+    if ((Correlated && holds(Alt.When, Assignment)) ||
+        (!Correlated && Alt.When.empty()))
+      return rules::Value::of(Alt.Value);
+  return rules::Value::unknown();
+}
+
+void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
+                       std::vector<DiagnosisNote> &Notes) {
+  if (!Enclosing || !Enclosing->isTemplateInstantiation())
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Enclosing->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+  OS.flush();
+  Notes.push_back({Enclosing->getPointOfInstantiation().isValid()
+                       ? Enclosing->getPointOfInstantiation()
+                       : Enclosing->getLocation(),
+                   "in instantiation of '" + Name + "' requested here"});
+}
+
+void noteValue(const Expr &Arg, const std::string &Name,
+               const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
+               ASTContext &Ctx, const Preprocessor *PP,
+               std::vector<DiagnosisNote> &Notes) {
+  if (!V.Known)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Stripped = strippedArgument(&Arg);
+
+  // A value spelled in the argument itself: a literal, an enumerator, a
+  // macro, or a constant variable.
+  if (V.isConstant() && V.Alternatives[0].From.At == Stripped->IgnoreParens() &&
+      V.Alternatives[0].From.What.empty()) {
+    const int64_t Value = V.Alternatives[0].Value;
+    SourceLocation At = Arg.getBeginLoc();
+    while (At.isMacroID() && SM.isMacroArgExpansion(At))
+      At = SM.getImmediateSpellingLoc(At);
+    const bool FromMacro = At.isMacroID();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Stripped->IgnoreParens()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
+        const SourceLocation Origin =
+            Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
+        Notes.push_back(
+            {Origin, Var->getName() == Name
+                         ? "'" + Name + "' is " + std::to_string(Value)
+                         : "'" + Name + "' is " + std::to_string(Value) +
+                               ", the value of '" + Var->getName().str() +
+                               "'"});
+        return;
+      }
+    if (!FromMacro && isSelfEvident(Stripped))
+      return;
+    if (FromMacro && PP) {
+      const llvm::StringRef Macro =
+          Lexer::getImmediateMacroName(At, SM, PP->getLangOpts());
+      if (const IdentifierInfo *II =
+              Macro.empty() ? nullptr : PP->getIdentifierInfo(Macro))
+        if (const MacroInfo *MI = PP->getMacroInfo(II)) {
+          Notes.push_back({MI->getDefinitionLoc(),
+                           "'" + Name + "' is " + std::to_string(Value) +
+                               ", from macro '" + Macro.str() + "'"});
+          return;
+        }
+    }
+    Notes.push_back({Arg.getExprLoc(),
+                     "'" + Name + "' evaluates to " + std::to_string(Value)});
+    return;
+  }
+  // A value that flowed in: one note per place it was written.
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const Alternative &A : V.Alternatives) {
+    const SourceLocation Loc =
+        A.From.At ? A.From.At->getExprLoc() : Arg.getExprLoc();
+    std::string Text = "'" + Name + "' is " + std::to_string(A.Value);
+    if (!A.From.What.empty() && A.From.What != "the value of '" + Name + "'")
+      Text += ", " + A.From.What;
+    Text += whenText(A.When, Atoms);
+    if (Seen.emplace(Loc.getRawEncoding(), Text).second)
+      Notes.push_back({Loc, Text});
+  }
+}
 
 const std::vector<Diagnosis> &
 diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
@@ -599,6 +584,12 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   auto [It, Inserted] = Cache.Done.try_emplace({&CallE, LibraryVersion});
   if (!Inserted)
     return It->second;
+  if (const IdentifierInfo *Id = Callee.getIdentifier())
+    if (const LtObjectFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
+      It->second = diagnoseLtObjectCall(CallE, *Lt, Enclosing, Ctx, PP,
+                                        LibraryVersion);
+      return It->second;
+    }
   const std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say

@@ -13,10 +13,13 @@
 #define GEMM_TIDY_GEMMDIAGNOSIS_H
 
 #include "GemmCallAnalysis.h"
+#include "ValueAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang::tidy::gemm {
@@ -34,15 +37,87 @@ struct Diagnosis {
   FixItHint Fix; // the rules' replacement of the argument; null where none
 };
 
-/// The diagnostics of \p Call, a call inside \p Enclosing (null where not
-/// known), computed once per call and translation unit and shared by the
-/// checks. \p LibraryVersion is CUBLAS_VERSION or 0.
+/// The diagnostics of \p Call, a call of the GEMM family or of a function
+/// that builds cuBLASLt objects (LtObjectCall.h) inside \p Enclosing (null
+/// where not known), computed once per call and translation unit and shared
+/// by the checks. \p LibraryVersion is CUBLAS_VERSION or 0.
 const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &Call,
                                                const FunctionDecl &Callee,
                                                const FunctionDecl *Enclosing,
                                                ASTContext &Ctx,
                                                const Preprocessor *PP,
                                                int64_t LibraryVersion);
+
+// --- the pieces every call's diagnosis is made of ----------------------------
+
+/// A way the parameters of a function get constant values: from one of its
+/// call sites (and, for that call site's own parameters, one of its caller's
+/// frames), with the notes that walk the chain.
+struct CallerFrame {
+  FunctionValues::Bindings Bindings;
+  std::vector<DiagnosisNote> Chain; // innermost call site first
+};
+
+/// The frames that bind constants to \p Fn's integer parameters, from the
+/// main file's calls of it, a few levels of wrappers deep.
+std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx);
+
+/// Up to this many conditions a context's findings are decided once per
+/// assignment of them (64); beyond, only unconditional values count.
+constexpr unsigned MaxCorrelatedAtoms = 6;
+
+/// The value \p V has when each atom I has the value of bit I of
+/// \p Assignment (only its unconditional value when not \p Correlated).
+rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,
+                        bool Correlated);
+
+/// The findings \p Check gives on every assignment of a context's
+/// \p NumAtoms conditions on which \p Path holds, in the order of their
+/// keys: \p Check(Assignment, Correlated) gives one assignment's findings,
+/// \p KeyOf says which findings of two assignments are the same.
+template <class CheckFn, class KeyFn>
+auto findingsOnEveryPath(const Guard &Path, size_t NumAtoms, CheckFn Check,
+                         KeyFn KeyOf) {
+  using FindingT = typename decltype(Check(0u, true))::value_type;
+  using KeyT = decltype(KeyOf(std::declval<const FindingT &>()));
+  const bool Correlated = NumAtoms <= MaxCorrelatedAtoms;
+  const unsigned Assignments = Correlated ? 1u << NumAtoms : 1u;
+  std::map<KeyT, FindingT> Common;
+  bool First = true;
+  for (unsigned A = 0; A < Assignments; ++A) {
+    if (Correlated && !holds(Path, A))
+      continue;
+    std::map<KeyT, FindingT> Here;
+    for (FindingT &F : Check(A, Correlated)) {
+      KeyT K = KeyOf(F);
+      Here.emplace(std::move(K), std::move(F));
+    }
+    if (First) {
+      Common = std::move(Here);
+      First = false;
+      continue;
+    }
+    for (auto It = Common.begin(); It != Common.end();)
+      It = Here.count(It->first) ? std::next(It) : Common.erase(It);
+  }
+  std::vector<FindingT> Out;
+  for (auto &Entry : Common)
+    Out.push_back(std::move(Entry.second));
+  return Out;
+}
+
+/// Notes that say where \p V, the value of the argument \p Arg called
+/// \p Name, came from: the macro, variable or assignments that gave it
+/// (none for a literal or an enumerator spelled in the argument itself).
+void noteValue(const Expr &Arg, const std::string &Name,
+               const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
+               ASTContext &Ctx, const Preprocessor *PP,
+               std::vector<DiagnosisNote> &Notes);
+
+/// "in instantiation of 'f<int>' requested here" where \p Enclosing is a
+/// template's instantiation.
+void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
+                       std::vector<DiagnosisNote> &Notes);
 
 } // namespace clang::tidy::gemm
 

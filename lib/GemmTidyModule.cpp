@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttributeEncodingCheck.h"
 #include "BatchStrideCheck.h"
 #include "BufferTypeCheck.h"
 #include "Int8AlignmentCheck.h"
@@ -27,6 +28,8 @@ namespace clang::tidy::gemm {
 class GemmTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AttributeEncodingCheck>(
+        "gemm-attribute-encoding");
     Factories.registerCheck<BatchStrideCheck>("gemm-batch-stride");
     Factories.registerCheck<BufferTypeCheck>("gemm-buffer-type");
     Factories.registerCheck<Int8AlignmentCheck>("gemm-int8-alignment");

@@ -192,6 +192,17 @@ const VarDecl *allocatedVar(const CallExpr *Call) {
              : nullptr;
 }
 
+// `buf` of a cuBLASLt *SetAttribute call: it reads the value there and
+// keeps no reference to it, so the variable does not escape.
+const Expr *attributeBuffer(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const IdentifierInfo *Id = Callee ? Callee->getIdentifier() : nullptr;
+  if (!Id || Call->getNumArgs() != 4 || !Id->getName().starts_with("cublasLt") ||
+      !Id->getName().ends_with("SetAttribute"))
+    return nullptr;
+  return Call->getArg(2);
+}
+
 // cuBLAS calls that take a handle and leave its pointer and math modes
 // alone: all but the two setters and the end of the handle. The list is
 // cublas_api.h's (value-analysis-handle-setters.test derives it; the
@@ -618,9 +629,12 @@ private:
         }
         const Stmt *S = CS->getStmt();
         Out->Where.try_emplace(S, B, I - 1);
-        if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (const auto *Call = dyn_cast<CallExpr>(S)) {
           if (setterOf(Call) != Setter::None)
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+          if (const Expr *Buf = attributeBuffer(Call))
+            SetterAddresses.insert(Buf->IgnoreParenCasts());
+        }
         scanEscapes(S, AddressesTaken);
       }
     }

@@ -1,0 +1,354 @@
+//===--- LtObjectCall.cpp - gemm-tidy ------------------------------------===//
+
+#include "LtObjectCall.h"
+
+#include "llvm/ADT/StringMap.h"
+#include <set>
+#include <tuple>
+
+namespace clang::tidy::gemm {
+
+using lt::Arg;
+using lt::Object;
+
+namespace {
+
+constexpr LtObjectFunction Functions[] = {
+    {"cublasLtMatmulDescSetAttribute", Object::MatmulDesc,
+     LtObjectFunction::Set, 4, 0},
+    {"cublasLtMatmulDescGetAttribute", Object::MatmulDesc,
+     LtObjectFunction::Get, 5, 0},
+    {"cublasLtMatrixLayoutSetAttribute", Object::MatrixLayout,
+     LtObjectFunction::Set, 4, 0},
+    {"cublasLtMatrixLayoutGetAttribute", Object::MatrixLayout,
+     LtObjectFunction::Get, 5, 0},
+    {"cublasLtMatmulPreferenceSetAttribute", Object::Preference,
+     LtObjectFunction::Set, 4, 0},
+    {"cublasLtMatmulPreferenceGetAttribute", Object::Preference,
+     LtObjectFunction::Get, 5, 0},
+    // The *Init forms are cublasLt.h's inline wrappers of *Init_internal,
+    // which takes the storage's size after the object.
+    {"cublasLtMatmulDescCreate", Object::MatmulDesc, LtObjectFunction::Create,
+     3, 1},
+    {"cublasLtMatmulDescInit", Object::MatmulDesc, LtObjectFunction::Create, 3,
+     1},
+    {"cublasLtMatmulDescInit_internal", Object::MatmulDesc,
+     LtObjectFunction::Create, 4, 2},
+    {"cublasLtMatrixLayoutCreate", Object::MatrixLayout,
+     LtObjectFunction::Create, 5, 1},
+    {"cublasLtMatrixLayoutInit", Object::MatrixLayout, LtObjectFunction::Create,
+     5, 1},
+    {"cublasLtMatrixLayoutInit_internal", Object::MatrixLayout,
+     LtObjectFunction::Create, 6, 2},
+};
+
+// The arguments of the attribute calls, in cublasLt.h's order.
+enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos };
+
+// The attributes a Create call's arguments set, in argument order, and the
+// names cublasLt.h gives those parameters.
+struct CreatedAttribute {
+  int64_t Id;
+  const char *Param;
+};
+constexpr CreatedAttribute DescCreated[] = {
+    {lt::desc::COMPUTE_TYPE, "computeType"},
+    {lt::desc::SCALE_TYPE, "scaleType"}};
+constexpr CreatedAttribute LayoutCreated[] = {{lt::layout::TYPE, "type"},
+                                              {lt::layout::ROWS, "rows"},
+                                              {lt::layout::COLS, "cols"},
+                                              {lt::layout::LD, "ld"}};
+
+llvm::ArrayRef<CreatedAttribute> createdAttributes(Object O) {
+  if (O == Object::MatmulDesc)
+    return DescCreated;
+  if (O == Object::MatrixLayout)
+    return LayoutCreated;
+  return {};
+}
+
+bool isNull(const Expr *E, ASTContext &Ctx) {
+  return E->IgnoreParenImpCasts()->isNullPointerConstant(
+      Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+// What the static type of `buf` says about the object it points to, as
+// describeBuffer of gemm/lt_guard.h says it from the deduced type: nothing
+// for void and for byte buffers, nor for classes. A char-sized variable
+// whose address is taken (`int8_t t; ..., &t, ...`) is one value, not
+// bytes, so its size is known.
+struct BufferFacts {
+  lt::AttributeCall Facts; // BufIsNull and the Pointee* fields
+  const Expr *Held = nullptr; // `x` of `&x`: the value the buffer holds
+  QualType Pointee;
+};
+
+BufferFacts describeBuffer(const Expr *Buf, ASTContext &Ctx) {
+  BufferFacts Out;
+  if (isNull(Buf, Ctx)) {
+    Out.Facts.BufIsNull = rules::Value::of(1);
+    return Out;
+  }
+  const Expr *E = Buf->IgnoreParenImpCasts();
+  if (E->isTypeDependent() || E->containsErrors())
+    return Out;
+  QualType Pointee;
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf) {
+    Out.Facts.BufIsNull = rules::Value::of(0);
+    Out.Held = Addr->getSubExpr()->IgnoreParens();
+    Pointee = Out.Held->getType();
+  } else if (const ArrayType *Array = Ctx.getAsArrayType(E->getType())) {
+    Out.Facts.BufIsNull = rules::Value::of(0);
+    Pointee = Array->getElementType();
+  } else if (E->getType()->isPointerType()) {
+    Pointee = E->getType()->getPointeeType();
+  }
+  if (Pointee.isNull() || Pointee->isDependentType() ||
+      Pointee->isIncompleteType())
+    return Out;
+  Pointee = Pointee.getCanonicalType().getUnqualifiedType();
+  Out.Pointee = Pointee;
+  const bool Scalar = Pointee->isIntegralOrEnumerationType() ||
+                      Pointee->isRealFloatingType() ||
+                      Pointee->isPointerType();
+  const bool OneVariable =
+      Out.Held && isa<DeclRefExpr, MemberExpr>(Out.Held) &&
+      !Ctx.getAsArrayType(Out.Held->getType());
+  if (!Scalar || (Pointee->isCharType() && !OneVariable))
+    return Out;
+  Out.Facts.PointeeSize =
+      rules::Value::of(Ctx.getTypeSizeInChars(Pointee).getQuantity());
+  Out.Facts.PointeeIsPointer = rules::Value::of(Pointee->isPointerType());
+  if (!Pointee->isPointerType())
+    Out.Facts.PointeeIsFloat = rules::Value::of(Pointee->isRealFloatingType());
+  return Out;
+}
+
+// The value a buffer of the attribute's size holds, read as its type.
+int64_t readAs(lt::AttrType T, int64_t V) {
+  switch (T) {
+  case lt::AttrType::Int8: return static_cast<int8_t>(V);
+  case lt::AttrType::UInt16: return static_cast<uint16_t>(V);
+  case lt::AttrType::Int32: return static_cast<int32_t>(V);
+  case lt::AttrType::UInt32: return static_cast<uint32_t>(V);
+  default: return V;
+  }
+}
+
+// The values of one calling context, by argument position (Create), or the
+// attribute, size and contents of an attribute call.
+struct Context {
+  SymbolicValue Attr, Size, Contents;
+  std::vector<SymbolicValue> Created;
+  Guard Path;
+  bool Reached = true;
+  std::vector<AtomInfo> Atoms;
+  std::vector<DiagnosisNote> Chain;
+
+  bool needsParams() const {
+    auto Needs = [](const SymbolicValue &V) {
+      return !V.Known && !V.NeedsParams.empty();
+    };
+    return Needs(Attr) || Needs(Size) || Needs(Contents) ||
+           std::any_of(Created.begin(), Created.end(), Needs);
+  }
+};
+
+struct Call {
+  const CallExpr &E;
+  const LtObjectFunction &Fn;
+  BufferFacts Buffer;
+
+  const Expr *arg(unsigned I) const {
+    return I < E.getNumArgs() ? E.getArg(I) : nullptr;
+  }
+};
+
+void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
+                FunctionValues::Bindings Bindings, Context &Out) {
+  FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
+  if (C.Fn.What == LtObjectFunction::Create) {
+    for (unsigned I = 0; I < createdAttributes(C.Fn.Obj).size(); ++I)
+      Out.Created.push_back(
+          FV.evaluate(strippedArgument(C.arg(C.Fn.FirstValue + I))));
+  } else {
+    Out.Attr = FV.evaluate(strippedArgument(C.arg(AttrPos)));
+    Out.Size = FV.evaluate(strippedArgument(C.arg(SizePos)));
+    if (C.Fn.What == LtObjectFunction::Set && C.Buffer.Held &&
+        C.Buffer.Held->getType()->isIntegralOrEnumerationType())
+      Out.Contents = FV.evaluate(C.Buffer.Held);
+  }
+  Out.Path = FV.pathToTarget();
+  Out.Reached = FV.reachable();
+}
+
+std::vector<Context> contextsOf(const Call &C, const FunctionDecl *Fn,
+                                ASTContext &Ctx) {
+  std::vector<Context> Out(1);
+  evaluateIn(C, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
+  if (!Out[0].Reached)
+    return {}; // dead code, e.g. a branch of another instantiation
+  if (!Out[0].needsParams())
+    return Out;
+  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
+    Context Bound;
+    Bound.Chain = std::move(F.Chain);
+    evaluateIn(C, Fn, Ctx, std::move(F.Bindings), Bound);
+    if (Bound.Reached)
+      Out.push_back(std::move(Bound));
+  }
+  return Out;
+}
+
+// The rules core's findings on one assignment of a context's conditions.
+std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
+                               bool Correlated, int64_t Version) {
+  auto Pick = [&](const SymbolicValue &V) {
+    return valueUnder(V, A, Correlated);
+  };
+  if (C.Fn.What == LtObjectFunction::Create) {
+    lt::ObjectState State = lt::initialState(C.Fn.Obj);
+    const llvm::ArrayRef<CreatedAttribute> Created =
+        createdAttributes(C.Fn.Obj);
+    for (unsigned I = 0; I < Created.size(); ++I)
+      State[Created[I].Id] = Pick(X.Created[I]);
+    return lt::checkCreate(C.Fn.Obj, State, Version);
+  }
+  lt::AttributeCall Values = C.Buffer.Facts;
+  Values.Obj = C.Fn.Obj;
+  Values.Owner = C.Fn.Obj == Object::MatmulDesc   ? Arg::ComputeDesc
+                 : C.Fn.Obj == Object::Preference ? Arg::Preference
+                                                  : Arg::None;
+  Values.Attr = Pick(X.Attr);
+  Values.SizeInBytes = Pick(X.Size);
+  Values.LibraryVersion = Version;
+  const bool IsGet = C.Fn.What == LtObjectFunction::Get;
+  const rules::Value Contents = Pick(X.Contents);
+  const lt::AttrInfo *Info =
+      Values.Attr.Known ? lt::findAttribute(C.Fn.Obj, Values.Attr.V) : nullptr;
+  // Read as the attribute's type only what has its size, as the guard does.
+  if (Contents.Known && Info && Values.PointeeSize.Known &&
+      Values.PointeeSize.V == lt::attrTypeSize(Info->Type))
+    Values.Contents = rules::Value::of(readAs(Info->Type, Contents.V));
+  return lt::checkAttributeCall(Values, IsGet);
+}
+
+} // namespace
+
+const LtObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
+  if (!Name.starts_with("cublasLt"))
+    return nullptr;
+  static const llvm::StringMap<const LtObjectFunction *> Table = [] {
+    llvm::StringMap<const LtObjectFunction *> T;
+    for (const LtObjectFunction &F : Functions)
+      T[F.Name] = &F;
+    return T;
+  }();
+  const auto It = Table.find(Name);
+  return It == Table.end() ? nullptr : It->second;
+}
+
+namespace {
+
+// The argument a finding is about: the buffer, the size or sizeWritten, the
+// attribute itself, the buffer for a value it holds, or the Create argument
+// that gave the attribute.
+const Expr *argumentOf(const lt::Finding &F, const Call &C) {
+  switch (F.About.Argument) {
+  case Arg::Buf: return C.arg(BufPos);
+  case Arg::SizeInBytes: return C.arg(SizePos);
+  case Arg::SizeWritten: return C.arg(WrittenPos);
+  default: break;
+  }
+  if (C.Fn.What != LtObjectFunction::Create)
+    return C.arg(F.About.Attr >= 0 ? BufPos : AttrPos);
+  const llvm::ArrayRef<CreatedAttribute> Created = createdAttributes(C.Fn.Obj);
+  for (unsigned I = 0; I < Created.size(); ++I)
+    if (Created[I].Id == F.About.Attr)
+      return C.arg(C.Fn.FirstValue + I);
+  return nullptr;
+}
+
+void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
+                ASTContext &Ctx, const Preprocessor *PP,
+                std::vector<DiagnosisNote> &Notes) {
+  if (C.Fn.What == LtObjectFunction::Create) {
+    const llvm::ArrayRef<CreatedAttribute> Created =
+        createdAttributes(C.Fn.Obj);
+    for (unsigned I = 0; I < Created.size(); ++I)
+      if (Created[I].Id == F.About.Attr)
+        if (const Expr *Arg = C.arg(C.Fn.FirstValue + I))
+          noteValue(*Arg, Created[I].Param, X.Created[I], X.Atoms, Ctx, PP,
+                    Notes);
+    return;
+  }
+  if (const Expr *Attr = C.arg(AttrPos))
+    noteValue(*Attr, "attr", X.Attr, X.Atoms, Ctx, PP, Notes);
+  if (F.About.Argument == Arg::SizeInBytes)
+    if (const Expr *Size = C.arg(SizePos))
+      noteValue(*Size, "sizeInBytes", X.Size, X.Atoms, Ctx, PP, Notes);
+  if (F.About.Argument == Arg::Buf && !C.Buffer.Pointee.isNull())
+    Notes.push_back({C.arg(BufPos)->getExprLoc(),
+                     "'buf' points to '" +
+                         C.Buffer.Pointee.getAsString(Ctx.getPrintingPolicy()) +
+                         "'"});
+  if (F.About.Attr >= 0 && C.Buffer.Held)
+    noteValue(*C.Buffer.Held, "*buf", X.Contents, X.Atoms, Ctx, PP, Notes);
+}
+
+} // namespace
+
+std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
+                                            const LtObjectFunction &Function,
+                                            const FunctionDecl *Enclosing,
+                                            ASTContext &Ctx,
+                                            const Preprocessor *PP,
+                                            int64_t LibraryVersion) {
+  std::vector<Diagnosis> Out;
+  const FunctionDecl *Callee = E.getDirectCallee();
+  // An old or foreign declaration (K&R C, another arity) is not the one
+  // the rules describe.
+  if (!Callee || Callee->getNumParams() != Function.NumArgs ||
+      E.getNumArgs() != Function.NumArgs || E.containsErrors())
+    return Out;
+  Call C{E, Function, {}};
+  if (Function.What != LtObjectFunction::Create) {
+    C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
+    if (Function.What == LtObjectFunction::Get)
+      C.Buffer.Facts.SizeWrittenIsNull =
+          rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
+  }
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const Context &X : contextsOf(C, Enclosing, Ctx)) {
+    auto Check = [&](unsigned A, bool Correlated) {
+      return check(C, X, A, Correlated, LibraryVersion);
+    };
+    for (lt::Finding &F : findingsOnEveryPath(
+             X.Path, X.Atoms.size(), Check, [](const lt::Finding &F) {
+               return std::make_tuple(std::string(F.RuleId), F.About.Argument,
+                                      F.About.Attr);
+             })) {
+      Diagnosis D;
+      const Expr *Arg = argumentOf(F, C);
+      D.Loc = Arg ? Arg->getExprLoc() : E.getBeginLoc();
+      D.Range = Arg ? Arg->getSourceRange() : E.getSourceRange();
+      noteInputs(F, C, X, Ctx, PP, D.Notes);
+      D.Notes.insert(D.Notes.end(), X.Chain.begin(), X.Chain.end());
+      noteInstantiation(Enclosing, Ctx, D.Notes);
+      rules::Finding &G = D.Finding;
+      G.Cat = F.Cat;
+      G.RuleId = F.RuleId;
+      G.Param = rules::Role::Count; // not a GEMM argument
+      G.Value = F.Value;
+      G.Bound = F.Bound;
+      G.Message = std::move(F.Message);
+      G.Note = std::move(F.Note);
+      if (Seen.emplace(D.Loc.getRawEncoding(), G.Message).second)
+        Out.push_back(std::move(D));
+    }
+  }
+  return Out;
+}
+
+} // namespace clang::tidy::gemm
