@@ -117,6 +117,53 @@ TEST(LtRules, ValidSamplesAreClean) {
                      op::N).check());
 }
 
+// The setups of the lit look-alikes (test/checkers/cublaslt-*.cpp) that the
+// samples above do not cover: the values those files give at cublasLtMatmul.
+TEST(LtRules, LookAlikeSetupsAreClean) {
+  // LtHSHgemmStridedBatchSimple: fp16 data, fp32 compute, 4 batches.
+  Gemm Hsh(64, 32, 16, dt::R_16F, dt::R_16F);
+  for (unsigned M = 0; M < 4; ++M)
+    Hsh.lay(M, layout::BATCH_COUNT, 4);
+  Hsh.lay(MatA, layout::STRIDED_BATCH_OFFSET, 64 * 16)
+      .lay(MatB, layout::STRIDED_BATCH_OFFSET, 16 * 32)
+      .lay(MatC, layout::STRIDED_BATCH_OFFSET, 64 * 32)
+      .lay(MatD, layout::STRIDED_BATCH_OFFSET, 64 * 32);
+  EXPECT_CLEAN(Hsh.check());
+  // PyTorch's gemm_and_bias: bf16, RELU_BIAS and GELU_BIAS, A transposed.
+  for (int64_t Epi : {epi::ReluBias, epi::GeluBias}) {
+    Gemm Addmm(64, 16, 32, dt::R_16BF, dt::R_16BF, ct::C32F, dt::R_32F, op::T);
+    Addmm.desc(desc::EPILOGUE, Epi).desc(desc::BIAS_POINTER, 0x7f0003000000);
+    EXPECT_CLEAN(Addmm.check());
+  }
+  // llm.c: fused GELU with bias (aux ld = m), its backward DGELU, a BGRADB.
+  Gemm Gelu(3072, 256, 768, dt::R_16BF, dt::R_16BF, ct::C32F, dt::R_32F, op::T);
+  Gelu.desc(desc::EPILOGUE, epi::GeluAuxBias)
+      .desc(desc::BIAS_POINTER, 0x7f0003000000)
+      .desc(desc::BIAS_DATA_TYPE, dt::R_16BF)
+      .desc(desc::EPILOGUE_AUX_POINTER, 0x7f0004000000)
+      .desc(desc::EPILOGUE_AUX_LD, 3072);
+  EXPECT_CLEAN(Gelu.check());
+  Gemm DGelu(768, 256, 2304, dt::R_16BF, dt::R_16BF);
+  DGelu.desc(desc::EPILOGUE, epi::DGelu)
+      .desc(desc::EPILOGUE_AUX_POINTER, 0x7f0004000000)
+      .desc(desc::EPILOGUE_AUX_LD, 768);
+  EXPECT_CLEAN(DGelu.check());
+  // Folk rules: a row-major A (64 x 32, ld 32) and an out-of-place C of
+  // ld 0; FP8 NN with an FP16 C and no architecture known; device alpha.
+  Gemm Row(64, 16, 32, dt::R_32F, dt::R_32F);
+  Row.lay(MatA, layout::ORDER, order::Row).lay(MatA, layout::LD, 32)
+      .lay(MatC, layout::LD, 0);
+  EXPECT_CLEAN(Row.check());
+  Gemm Fp8NN(64, 64, 64, dt::R_8F_E4M3, dt::R_16F, ct::C32F, dt::R_32F, op::N,
+             op::N, dt::R_8F_E4M3);
+  EXPECT_CLEAN(Fp8NN.check());
+  Gemm Device = Gemm(32, 32, 32, dt::R_32F, dt::R_32F);
+  Device.desc(desc::POINTER_MODE, pmode::Device);
+  Device.V.CdescIsDdesc = v(1);
+  Device.V.CIsD = v(1);
+  EXPECT_CLEAN(Device.check());
+}
+
 TEST(LtRules, UnknownValuesStaySilent) {
   MatmulValues V; // nothing known
   EXPECT_CLEAN(checkMatmul(V));
