@@ -28,3 +28,10 @@ void attentionScores(cublasHandle_t h, const void *Q, const void *K, void *S);
 void attentionScoresBuggy(cublasHandle_t h, const void *Q, const void *K, void *S);
 void int8Linear(cublasHandle_t h, const void *X, const void *W, void *Y);
 void int8LinearBuggy(cublasHandle_t h, const void *X, const void *W, void *Y);
+
+// cuBLASLt (lt_linear.cpp); a cublasHandle_t may be cast to cublasLtHandle_t.
+typedef struct cublasLtContext *cublasLtHandle_t;
+void ltLinear(cublasLtHandle_t lt, const float *X, const float *W, const float *bias,
+              float *Y, void *workspace, size_t workspaceSize);
+void ltLinearBuggy(cublasLtHandle_t lt, const float *X, const float *W, const float *bias,
+                   float *Y, void *workspace, size_t workspaceSize);

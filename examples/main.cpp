@@ -22,16 +22,23 @@ int main(int argc, char **argv) {
   halfLinear(h, a, b, c);
   attentionScores(h, a, b, c);
   int8Linear(h, a, b, c);
+  const auto lt = reinterpret_cast<cublasLtHandle_t>(h);
+  const size_t workspaceSize = 4u << 20;
+  void *workspace = nullptr;
+  cudaMalloc(&workspace, workspaceSize);
+  ltLinear(lt, fa, fb, fc, fc, workspace, workspaceSize);
   if (buggy) {
     rowMajorMatmulBuggy(h, fa, fb, fc);
     halfLinearBuggy(h, a, b, c);
     attentionScoresBuggy(h, a, b, c);
     int8LinearBuggy(h, a, b, c);
+    ltLinearBuggy(lt, fa, fb, fc, fc, workspace, workspaceSize);
   }
   cudaDeviceSynchronize();
   cudaFree(a);
   cudaFree(b);
   cudaFree(c);
+  cudaFree(workspace);
   cublasDestroy(h);
   return 0;
 }

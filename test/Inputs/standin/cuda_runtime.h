@@ -7,6 +7,7 @@
 #define GEMM_STANDIN_CUDA_RUNTIME_H
 #include <stddef.h>
 typedef enum { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 } cudaError_t;
+typedef struct CUstream_st *cudaStream_t;
 #if defined(__cplusplus)
 extern "C" {
 #endif
