@@ -74,9 +74,9 @@ bool isNull(const Expr *E, ASTContext &Ctx) {
 
 // What the static type of `buf` says about the object it points to, as
 // describeBuffer of gemm/lt_guard.h says it from the deduced type: nothing
-// for void and for byte buffers, nor for classes. A char-sized variable
-// whose address is taken (`int8_t t; ..., &t, ...`) is one value, not
-// bytes, so its size is known.
+// for void and for byte buffers (char, std::byte), nor for classes. A
+// one-byte variable whose address is taken (`int8_t t; ..., &t, ...`) is
+// one value, not bytes, so its size is known.
 struct BufferFacts {
   lt::AttributeCall Facts; // BufIsNull and the Pointee* fields
   const Expr *Held = nullptr; // `x` of `&x`: the value the buffer holds
@@ -115,10 +115,12 @@ BufferFacts describeBuffer(const Expr *Buf, ASTContext &Ctx) {
   const bool OneVariable =
       Out.Held && isa<DeclRefExpr, MemberExpr>(Out.Held) &&
       !Ctx.getAsArrayType(Out.Held->getType());
-  if (!Scalar || (Pointee->isCharType() && !OneVariable))
+  if (!Scalar)
     return Out;
-  Out.Facts.PointeeSize =
-      rules::Value::of(Ctx.getTypeSizeInChars(Pointee).getQuantity());
+  const int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  if (Size == 1 && !OneVariable)
+    return Out;
+  Out.Facts.PointeeSize = rules::Value::of(Size);
   Out.Facts.PointeeIsPointer = rules::Value::of(Pointee->isPointerType());
   if (!Pointee->isPointerType())
     Out.Facts.PointeeIsFloat = rules::Value::of(Pointee->isRealFloatingType());

@@ -1,6 +1,7 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s gemm-attribute-encoding %t -- -- %gemm_cxx_flags
 
+#include <cstddef>
 #include <cstdint>
 #include <cublasLt.h>
 
@@ -140,6 +141,9 @@ void unknown(cublasLtMatmulDescAttributes_t attr, size_t n, const void *raw,
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, bytes, 4); // raw bytes
   unsigned char packed[8] = {};
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE, packed, 8);
+  std::byte raw8[8] = {};
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE, raw8, 8);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE, &raw8[0], 8);
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE, p, sizeof(*p));
   struct { int32_t v; } s = {1};
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &s, sizeof(s)); // a class: unknown
