@@ -2,9 +2,11 @@
 
 #include "GemmCallCheck.h"
 #include "GemmDiagnosis.h"
+#include "LtMatmulDiagnosis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include <map>
@@ -30,7 +32,9 @@ std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> &groups() {
 
 GemmCallCheck::GemmCallCheck(StringRef Name, ClangTidyContext *Context,
                              rules::Category Category)
-    : ClangTidyCheck(Name, Context), Category(Category), Group(Context) {
+    : ClangTidyCheck(Name, Context), Group(Context), Category(Category),
+      TargetComputeCapabilities(
+          Options.getLocalOrGlobal("TargetComputeCapabilities", "")) {
   std::lock_guard<std::mutex> Lock(GroupsLock);
   groups()[Group].push_back(this);
 }
@@ -43,6 +47,10 @@ GemmCallCheck::~GemmCallCheck() {
   llvm::erase(It->second, this);
   if (It->second.empty())
     groups().erase(It);
+}
+
+void GemmCallCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "TargetComputeCapabilities", TargetComputeCapabilities);
 }
 
 void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
@@ -60,6 +68,10 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   const auto GemmFunction = functionDecl(isGemmFamilyFunction());
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
+  // cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(isLtMatmulFunction()))).bind("ltcall"),
+      this);
   // The main file's function definitions, to find the function a call sits
   // in (calls in headers get constant folding only: recording every inline
   // function of the CUDA and C++ headers would cost more than the checks).
@@ -125,9 +137,10 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
       Functions.emplace_back(Fn, Body);
     return;
   }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *LtCall = Result.Nodes.getNodeAs<CallExpr>("ltcall");
+  const auto *Call = LtCall ? LtCall : Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  if (!Call || !Callee)
+  if (!Call || (!Callee && !LtCall))
     return;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   // As clang-tidy's --system-headers says (off unless given).
@@ -146,6 +159,17 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     Members = groups()[Group];
   }
   const FunctionDecl *Enclosing = enclosingFunction(At, SM);
+  if (LtCall) {
+    for (GemmCallCheck *Member : Members) {
+      const int64_t Override = Member->libraryVersionOverride();
+      for (const Diagnosis &D : diagnoseLtMatmulCall(
+               *Call, Enclosing, *Result.Context,
+               Override ? Override : *HeaderVersion,
+               Member->targets(*Result.Context)))
+        Member->emit(D, SM);
+    }
+    return;
+  }
   for (GemmCallCheck *Member : Members) {
     // A check's CublasVersion option changes the verdict: its own analysis.
     const int64_t Override = Member->libraryVersionOverride();
@@ -154,6 +178,21 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
                           Override ? Override : *HeaderVersion))
       Member->emit(D, SM);
   }
+}
+
+const std::vector<int64_t> &GemmCallCheck::targets(const ASTContext &Ctx) {
+  if (CompileTargets)
+    return *CompileTargets;
+  CompileTargets = parseComputeCapabilities(TargetComputeCapabilities);
+  if (!CompileTargets->empty() || !getLangOpts().CUDA)
+    return *CompileTargets;
+  // A CUDA compilation for one GPU (--cuda-gpu-arch/--offload-arch: the
+  // device side, which clang-tidy parses unless told --cuda-host-only).
+  for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (T && T->getTriple().isNVPTX())
+      if (llvm::StringRef CPU = T->getTargetOpts().CPU; CPU.starts_with("sm_"))
+        CompileTargets = parseComputeCapabilities(CPU);
+  return *CompileTargets;
 }
 
 void GemmCallCheck::emit(const Diagnosis &D, const SourceManager &SM) {

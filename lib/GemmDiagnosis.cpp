@@ -16,7 +16,7 @@ using rules::Role;
 
 namespace {
 
-constexpr unsigned MaxAtoms = 6;        // 64 assignments per context
+constexpr unsigned MaxAtoms = MaxCorrelatedAtoms;
 constexpr unsigned MaxCallSites = 8;    // calling contexts per function
 constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 
@@ -143,14 +143,6 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Reached = FV.reachable();
 }
 
-// A way the parameters of a function get constant values: from one of its
-// call sites (and, for that call site's own parameters, one of its caller's
-// frames), with the notes that walk the chain.
-struct Frame {
-  FunctionValues::Bindings Bindings;
-  std::vector<DiagnosisNote> Chain; // innermost call site first
-};
-
 std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                              unsigned Depth) {
   std::vector<Frame> Out;
@@ -203,6 +195,14 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   return Out;
 }
 
+} // namespace
+
+std::vector<Frame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx) {
+  return framesFor(Fn, Ctx, 0);
+}
+
+namespace {
+
 // The contexts of the call: its own function, and, where arguments depend on
 // that function's parameters, each frame that binds them.
 void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
@@ -240,6 +240,8 @@ bool isSelfEvident(const Expr *E) {
   return Ref && isa<EnumConstantDecl>(Ref->getDecl());
 }
 
+} // namespace
+
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   std::string S;
   for (const Literal &L : G)
@@ -248,6 +250,8 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
            Atoms[L.Atom].Text + "' is " + (L.Positive ? "true" : "false");
   return S;
 }
+
+namespace {
 
 const char *residencyText(int64_t Where) {
   switch (static_cast<rules::Residency>(Where)) {
@@ -573,16 +577,8 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     for (Role R : Roles)
       noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
-    if (Enclosing && Enclosing->isTemplateInstantiation()) {
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      Enclosing->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
-      OS.flush();
-      D.Notes.push_back({Enclosing->getPointOfInstantiation().isValid()
-                             ? Enclosing->getPointOfInstantiation()
-                             : Enclosing->getLocation(),
-                         "in instantiation of '" + Name + "' requested here"});
-    }
+    if (std::optional<DiagnosisNote> N = instantiationNote(Enclosing, Ctx))
+      D.Notes.push_back(std::move(*N));
     (void)SM;
     D.Finding = std::move(F);
     Out.push_back(std::move(D));
@@ -590,6 +586,20 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
 }
 
 } // namespace
+
+std::optional<DiagnosisNote> instantiationNote(const FunctionDecl *Enclosing,
+                                              ASTContext &Ctx) {
+  if (!Enclosing || !Enclosing->isTemplateInstantiation())
+    return std::nullopt;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Enclosing->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+  OS.flush();
+  return DiagnosisNote{Enclosing->getPointOfInstantiation().isValid()
+                           ? Enclosing->getPointOfInstantiation()
+                           : Enclosing->getLocation(),
+                       "in instantiation of '" + Name + "' requested here"};
+}
 
 const std::vector<Diagnosis> &
 diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,

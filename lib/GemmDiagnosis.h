@@ -13,9 +13,11 @@
 #define GEMM_TIDY_GEMMDIAGNOSIS_H
 
 #include "GemmCallAnalysis.h"
+#include "ValueAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,32 @@ const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &Call,
                                                ASTContext &Ctx,
                                                const Preprocessor *PP,
                                                int64_t LibraryVersion);
+
+// --- shared with the cuBLASLt diagnosis (LtMatmulDiagnosis) ---------------
+
+/// Arguments are judged jointly for each assignment of at most this many
+/// conditions (64 assignments per context); beyond, path by path.
+inline constexpr unsigned MaxCorrelatedAtoms = 6;
+
+/// A way the parameters of a function get constant values: from one of its
+/// call sites (and, for that call site's own parameters, one of its
+/// caller's frames), with the notes that walk the chain.
+struct Frame {
+  FunctionValues::Bindings Bindings;
+  std::vector<DiagnosisNote> Chain; // innermost call site first
+};
+
+/// The frames that bind \p Fn's integer parameters to constants, through
+/// up to three levels of callers in the main file.
+std::vector<Frame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx);
+
+/// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.
+std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
+
+/// "in instantiation of 'f<float>' requested here" for a call in a template
+/// instantiation; none otherwise.
+std::optional<DiagnosisNote> instantiationNote(const FunctionDecl *Enclosing,
+                                              ASTContext &Ctx);
 
 } // namespace clang::tidy::gemm
 
