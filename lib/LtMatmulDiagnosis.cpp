@@ -203,7 +203,7 @@ std::string valueText(lt::Object O, int64_t Id, int64_t V) {
 // Notes at the calls that gave attribute \p Id of object \p O its values.
 void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
                    std::set<std::pair<unsigned, std::string>> &Seen,
-                   std::vector<DiagnosisNote> &Notes) {
+                   std::vector<DiagnosisNote> &Notes, bool SetOnly = false) {
   if (O == ObjC && C.Null[ObjC])
     O = ObjD; // a NULL Cdesc reads Ddesc
   if (O < NumObjects && Id == FunctionValues::DestroyedAttribute) {
@@ -224,9 +224,11 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
     return;
   const std::string Name = lt::subjectName({ObjectArgs[O], Id});
   for (const Alternative &A : C.Attr[O][Id].Alternatives) {
+    if (SetOnly && llvm::StringRef(A.From.What).starts_with("the default"))
+      continue;
     std::string Text = "'" + Name + "'";
     Text += Info->Type == lt::AttrType::Pointer
-                ? " is set"
+                ? (A.Value ? " is set" : " is NULL")
                 : " is " + valueText(Kind, Id, A.Value);
     if (!A.From.What.empty())
       Text += ", " + A.From.What;
@@ -243,6 +245,14 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
     if (PointerArgs[I] != A || !C.Pointers[I].Where.Known)
       continue;
     const Expr *Arg = argument(Call, A);
+    if (A == Arg::Workspace) {
+      for (const Alternative &Alt : C.Pointers[I].Size.Alternatives)
+        Notes.push_back(
+            {Alt.From.At ? Alt.From.At->getExprLoc() : Arg->getExprLoc(),
+             "'workspace' is in an allocation of " + std::to_string(Alt.Value) +
+                 " bytes" + whenText(Alt.When, C.Atoms)});
+      continue;
+    }
     for (const Alternative &Alt : C.Pointers[I].Where.Alternatives) {
       const char *Where =
           Alt.Value == static_cast<int64_t>(rules::Residency::Device)
@@ -268,24 +278,34 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
                 const lt::Finding &F, std::vector<DiagnosisNote> &Notes) {
   std::set<std::pair<unsigned, std::string>> Seen;
   const unsigned O = objectIndex(F.About.Argument);
-  noteAttribute(C, O, F.About.Attr, Seen, Notes);
+  if (F.About.Attr >= 0)
+    noteAttribute(C, O, F.About.Attr, Seen, Notes);
   const llvm::StringRef Rule = F.RuleId;
   if (Rule == "LT-OBJ-LIFE")
     noteAttribute(C, O, FunctionValues::DestroyedAttribute, Seen, Notes);
   if (Rule == "LT-SHAPE-MNK" && (O == 1 || O == 2))
     noteAttribute(C, 0, O == 1 ? lt::desc::TRANSA : lt::desc::TRANSB, Seen,
-                  Notes);
+                  Notes, /*SetOnly=*/true);
   if (Rule.starts_with("LT-LD-") && O >= 1 && O <= 4) {
     noteAttribute(C, O, Rule == "LT-LD-ROW" ? lt::layout::COLS : lt::layout::ROWS,
                   Seen, Notes);
     if (Rule != "LT-LD-COL")
       noteAttribute(C, O, lt::layout::ORDER, Seen, Notes);
   }
-  if (F.Cat == rules::Category::ScalarPointerMode ||
-      F.Cat == rules::Category::ScalarType) {
+  if (F.Cat == rules::Category::ScalarPointerMode)
     noteAttribute(C, 0, lt::desc::POINTER_MODE, Seen, Notes);
-    if (F.About.Attr < 0)
-      notePointer(Call, C, F.About.Argument, Notes);
+  if ((F.Cat == rules::Category::ScalarPointerMode ||
+       F.Cat == rules::Category::BufferType) &&
+      F.About.Attr < 0)
+    notePointer(Call, C, F.About.Argument, Notes);
+  if (F.Cat == rules::Category::ScalarType)
+    noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
+  if (F.Cat == rules::Category::Workspace)
+    notePointer(Call, C, Arg::Workspace, Notes);
+  if (F.Cat == rules::Category::Epilogue) {
+    noteAttribute(C, 0, lt::desc::EPILOGUE, Seen, Notes);
+    if (Rule == "LT-EPI-ROWORDER")
+      noteAttribute(C, ObjD, lt::layout::ORDER, Seen, Notes);
   }
   if (F.Cat == rules::Category::TypeCombination ||
       F.Cat == rules::Category::NarrowPrecision)

@@ -1233,10 +1233,13 @@ private:
   // cublasSetPointerMode(h, mode), cublasSetMathMode(h, mode), and
   // cublasLt*SetAttribute(obj, ATTR, &value, sizeof(value)), whose
   // arguments are evaluated in \p Args (the caller's environment, or a
-  // setter wrapper's parameters).
+  // setter wrapper's parameters); \p Site is the call notes name (the
+  // wrapper's, where one is inlined).
   void setAttribute(const VarDecl *V, const CallExpr *Call, ObjectKind Kind,
-                    Env &E, const Env &Args) {
-    const Origin Set{Call, "set by " + calleeName(Call) + " here"};
+                    Env &E, const Env &Args, const CallExpr *Site = nullptr) {
+    if (!Site)
+      Site = Call;
+    const Origin Set{Site, "set by " + calleeName(Site) + " here"};
     auto Store = [&](int64_t Id, SymbolicValue Val) {
       for (Alternative &Alt : Val.Alternatives)
         Alt.From = Set;
@@ -1355,7 +1358,7 @@ private:
         Inner.CalleeParams[P] = FV.eval(Call->getArg(J), E, 0);
     }
     for (const auto &[Set, Info] : Setters)
-      setAttribute(V, Set, Info.Kind, E, Inner);
+      setAttribute(V, Set, Info.Kind, E, Inner, Call);
     return true;
   }
 

@@ -177,11 +177,11 @@ void typedSetterWrappers() {
   // CHECK-NOTES: :[[@LINE-7]]:3: note: 'CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT of Bdesc' is 1, the default after cublasLtMatrixLayoutCreate here
   // CHECK-MESSAGES: :[[@LINE-5]]:41: warning: the columns of op(B) ('CUBLASLT_MATRIX_LAYOUT_ROWS of Bdesc') (32) does not match n, the columns of D (16) [gemm-shape-consistency]
   // CHECK-NOTES: :[[@LINE-9]]:46: note: 'CUBLASLT_MATRIX_LAYOUT_ROWS of Bdesc' is 32, set by cublasLtMatrixLayoutCreate here
-  // CHECK-NOTES: :[[@LINE-23]]:3: note: 'CUBLASLT_MATMUL_DESC_TRANSB' is CUBLAS_OP_T, set by cublasLtMatmulDescSetAttribute here
+  // CHECK-NOTES: :[[@LINE-13]]:3: note: 'CUBLASLT_MATMUL_DESC_TRANSB' is CUBLAS_OP_T, set by setAttribute here
   // CHECK-NOTES: :[[@LINE-8]]:41: note: D (m x n) = op(A) (m x k) * op(B) (k x n); the layouts describe the matrices as stored, before TRANSA/TRANSB
   // CHECK-MESSAGES: :[[@LINE-9]]:41: warning: the rows of op(B) ('CUBLASLT_MATRIX_LAYOUT_COLS of Bdesc') (16) does not match k, the columns of op(A) ('CUBLASLT_MATRIX_LAYOUT_COLS of Adesc') (32) [gemm-shape-consistency]
   // CHECK-NOTES: :[[@LINE-13]]:50: note: 'CUBLASLT_MATRIX_LAYOUT_COLS of Bdesc' is 16, set by cublasLtMatrixLayoutCreate here
-  // CHECK-NOTES: :[[@LINE-27]]:3: note: 'CUBLASLT_MATMUL_DESC_TRANSB' is CUBLAS_OP_T, set by cublasLtMatmulDescSetAttribute here
+  // CHECK-NOTES: :[[@LINE-17]]:3: note: 'CUBLASLT_MATMUL_DESC_TRANSB' is CUBLAS_OP_T, set by setAttribute here
   // CHECK-NOTES: :[[@LINE-12]]:41: note: D (m x n) = op(A) (m x k) * op(B) (k x n); the layouts describe the matrices as stored, before TRANSA/TRANSB
   // CHECK-MESSAGES: :[[@LINE-13]]:60: warning: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' (0) is less than the 1024 elements each D matrix spans (ld * (cols - 1) + rows): the 4 D matrices overlap [gemm-batch-stride]
   // CHECK-NOTES: :[[@LINE-16]]:3: note: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' is 0, the default after cublasLtMatrixLayoutCreate here
@@ -213,7 +213,6 @@ void useAfterDestroy() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, c, nullptr, workspace, 0, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 'Bdesc' was destroyed before this call [gemm-invalid-enum]
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'Bdesc' was destroyed here
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'Bdesc' was destroyed here
 }
 
 void destroyThenRecreate() {
