@@ -53,8 +53,13 @@ const Expr *argument(const CallExpr &Call, Arg A) {
   return nullptr;
 }
 
+// The variable an argument names: `d`, or `opaque` in `&opaque`.
 const VarDecl *namedVar(const Expr *E) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  E = E ? E->IgnoreParenCasts() : nullptr;
+  if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = Addr->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
@@ -129,7 +134,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     Out.CdescIsNull = Out.CdescIsDdesc = Value::of(1);
   } else if (!Out.Attr[ObjC].empty()) {
     Out.CdescIsNull = Value::of(0);
-    if (CVar == DVar)
+    if (CVar && CVar == DVar)
       Out.CdescIsDdesc = Value::of(1);
     else if (!Out.Attr[ObjD].empty())
       Out.CdescIsDdesc = Value::of(0);

@@ -240,6 +240,30 @@ Setter setterOf(const CallExpr *Call) {
   return Setter::None;
 }
 
+// `&opaque` for a structure cuBLASLt's *Init functions fill in place
+// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
+const VarDecl *opaqueObject(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  const auto *Typedef = V ? V->getType()->getAs<TypedefType>() : nullptr;
+  return Typedef && Typedef->getDecl()->getName().starts_with("cublasLt") &&
+                 Typedef->getDecl()->getName().ends_with("Opaque_t")
+             ? V
+             : nullptr;
+}
+
+// The variable that names an object: a handle or descriptor variable, or
+// the structure of `&opaque`.
+const VarDecl *objectVar(const Expr *E) {
+  if (const VarDecl *V = opaqueObject(E))
+    return V;
+  const VarDecl *V = referencedVar(E);
+  return V && V->getType()->isPointerType() ? V : nullptr;
+}
+
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
 // the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
 const VarDecl *allocatedVar(const CallExpr *Call) {
@@ -448,10 +472,13 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // A call that receives a pointer or handle may change what it knows.
     if (!keepsObjectState(Call->getDirectCallee()))
-      for (const Expr *Arg : Call->arguments())
+      for (const Expr *Arg : Call->arguments()) {
         if (const VarDecl *V = referencedVar(Arg))
           if (V->getType()->isPointerType())
             Out.insert(V);
+        if (const VarDecl *V = opaqueObject(Arg))
+          Out.insert(V);
+      }
     if (setterOf(Call) != Setter::None)
       if (const VarDecl *V = allocatedVar(Call))
         Out.insert(V);
@@ -687,6 +714,13 @@ private:
           if (Info.What == ObjectCall::Set && Info.Kind != ObjectKind::Handle &&
               Call->getNumArgs() == 4)
             SetterAddresses.insert(Call->getArg(2)->IgnoreParenCasts());
+          // Nor does cuBLASLt keep the address of a structure it fills in
+          // place (*Init) or reads as an object.
+          if (const FunctionDecl *F = Call->getDirectCallee();
+              F && F->getIdentifier() && F->getName().starts_with("cublasLt"))
+            for (const Expr *Arg : Call->arguments())
+              if (opaqueObject(Arg))
+                SetterAddresses.insert(Arg->IgnoreParenCasts());
         }
         scanEscapes(S, AddressesTaken);
       }
@@ -1143,11 +1177,13 @@ private:
     }
     // The objects the call receives.
     const ObjectCallInfo Info = objectCallOf(Callee);
+    // *Init fills `&opaque` in place; through a pointer variable, the
+    // structure it points to could be reached by another name: unknown.
     if (Info.What == ObjectCall::Init && Call->getNumArgs() > 0)
-      if (const VarDecl *V = referencedVar(Call->getArg(0)); V && tracked(V))
+      if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
         return createObject(V, Call, Info, E);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const VarDecl *H = referencedVar(Call->getArg(I));
+      const VarDecl *H = objectVar(Call->getArg(I));
       if (!H || !hasObject(H, E))
         continue;
       if (I == 0 && Info.What == ObjectCall::Set)
@@ -1179,9 +1215,16 @@ private:
       It->second = SymbolicValue::unknown();
   }
 
+  // The name as the code spells it: cublas_v2.h's cublasCreate for
+  // cublasCreate_v2.
   static std::string calleeName(const CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
-    return F && F->getIdentifier() ? F->getName().str() : "the call";
+    if (!F || !F->getIdentifier())
+      return "the call";
+    llvm::StringRef Name = F->getName();
+    if (Name.starts_with("cublas"))
+      Name.consume_back("_v2");
+    return Name.str();
   }
 
   // cublasCreate(&h), cublasLtMatmulDescCreate(&d, compute, scale),
@@ -2104,7 +2147,7 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
 }
 
 SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
-  const VarDecl *V = referencedVar(E);
+  const VarDecl *V = objectVar(E);
   if (!V || GaveUp || Dead || !AtTarget || Aliased.lookup(V))
     return SymbolicValue::unknown();
   auto It = AtTarget->Objects.find({V, Id});

@@ -299,3 +299,46 @@ void valueChangedAfterSet() {
   // CHECK-NOTES: :[[@LINE-6]]:3: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' is 16, set by cublasLtMatrixLayoutSetAttribute here
   // CHECK-NOTES: :[[@LINE-9]]:46: note: 'CUBLASLT_MATRIX_LAYOUT_ROWS of Adesc' is 64, set by cublasLtMatrixLayoutCreate here
 }
+
+// ---- *Init ----------------------------------------------------------------------
+
+// Objects initialised in place, in structures of the function.
+void initInPlace() {
+  cublasLtMatmulDescOpaque_t opOpaque;
+  cublasLtMatmulDescInit(&opOpaque, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayoutOpaque_t aOpaque, bOpaque, cOpaque;
+  cublasLtMatrixLayoutInit(&aOpaque, CUDA_R_32F, 64, 32, 16);
+  cublasLtMatrixLayoutInit(&bOpaque, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutInit(&cOpaque, CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, &opOpaque, &one, A, &aOpaque, B, &bOpaque, &zero, C, &cOpaque, D, &cOpaque, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' (16) must be at least the rows (ORDER_COL) = 64 [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-5]]:58: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' is 16, set by cublasLtMatrixLayoutInit here
+  // CHECK-NOTES: :[[@LINE-6]]:50: note: 'CUBLASLT_MATRIX_LAYOUT_ROWS of Adesc' is 64, set by cublasLtMatrixLayoutInit here
+}
+
+void inspect(cublasLtMatrixLayoutOpaque_t *);
+
+// The structure's address goes elsewhere: not followed.
+void initInPlaceEscapes() {
+  cublasLtMatmulDescOpaque_t opOpaque;
+  cublasLtMatmulDescInit(&opOpaque, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayoutOpaque_t aOpaque, bOpaque, cOpaque;
+  cublasLtMatrixLayoutInit(&aOpaque, CUDA_R_32F, 64, 32, 16);
+  inspect(&aOpaque);
+  cublasLtMatrixLayoutInit(&bOpaque, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutInit(&cOpaque, CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, &opOpaque, &one, A, &aOpaque, B, &bOpaque, &zero, C, &cOpaque, D, &cOpaque, nullptr, workspace, 0, 0);
+}
+
+// Through a pointer variable, the structure may be reached by another name.
+void initThroughPointer() {
+  cublasLtMatrixLayoutOpaque_t storage;
+  cublasLtMatrixLayout_t a = &storage;
+  cublasLtMatrixLayoutInit(a, CUDA_R_32F, 64, 32, 16);
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t b, c;
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, c, nullptr, workspace, 0, 0);
+}
