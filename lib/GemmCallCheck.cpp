@@ -65,13 +65,11 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   // Narrow by name first: every other call costs one identifier lookup.
   // No ancestor matchers: they would build a parent map of the whole
   // translation unit, which costs more than everything else here.
-  const auto GemmFunction = functionDecl(isGemmFamilyFunction());
+  // One matcher for the GEMM family and for cublasLtMatmul and
+  // cublasLtMatmulAlgoGetHeuristic.
+  const auto GemmFunction = functionDecl(isGemmOrLtMatmulFunction());
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
-  // cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic.
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(isLtMatmulFunction()))).bind("ltcall"),
-      this);
   // The main file's function definitions, to find the function a call sits
   // in (calls in headers get constant folding only: recording every inline
   // function of the CUDA and C++ headers would cost more than the checks).
@@ -137,11 +135,11 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
       Functions.emplace_back(Fn, Body);
     return;
   }
-  const auto *LtCall = Result.Nodes.getNodeAs<CallExpr>("ltcall");
-  const auto *Call = LtCall ? LtCall : Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  if (!Call || (!Callee && !LtCall))
+  if (!Call || !Callee)
     return;
+  const bool LtCall = isLtMatmul(*Callee);
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&

@@ -21,18 +21,24 @@
 
 namespace clang::tidy::gemm {
 
-/// Matches cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic.
-AST_MATCHER(FunctionDecl, isLtMatmulFunction) {
-  const IdentifierInfo *Id = Node.getIdentifier();
+/// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic.
+inline bool isLtMatmul(const FunctionDecl &F) {
+  const IdentifierInfo *Id = F.getIdentifier();
   if (!Id || !Id->getName().starts_with("cublasLtMatmul"))
     return false;
-  return (Id->getName() == "cublasLtMatmul" && Node.getNumParams() == 16) ||
+  return (Id->getName() == "cublasLtMatmul" && F.getNumParams() == 16) ||
          (Id->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
-          Node.getNumParams() == 10);
+          F.getNumParams() == 10);
 }
 
-/// The diagnostics of \p Call (a call of a function isLtMatmulFunction
-/// matches) inside \p Enclosing (null where not known), computed once per
+/// Matches a function of the GEMM family, cublasLtMatmul and
+/// cublasLtMatmulAlgoGetHeuristic.
+AST_MATCHER(FunctionDecl, isGemmOrLtMatmulFunction) {
+  const IdentifierInfo *Id = Node.getIdentifier();
+  return Id && (gemmApiNamed(Id->getName()) != nullptr || isLtMatmul(Node));
+}
+
+/// The diagnostics of \p Call (a call of a function isLtMatmul accepts) inside \p Enclosing (null where not known), computed once per
 /// call, library version and target list and shared by the checks.
 /// \p ComputeCapabilities are the targets (major * 10 + minor); empty: the
 /// architecture rules stay silent.
