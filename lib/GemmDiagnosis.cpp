@@ -524,7 +524,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
           return rules::Value::of(Alt.Value);
       return rules::Value::unknown();
     };
-    constexpr int64_t FakeBase = 0x100000; // an aligned, non-null address
+    constexpr int64_t FakeBase = FunctionValues::AllocationBase;
     for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
       const unsigned I = static_cast<unsigned>(R);
       rules::PointerFacts &P = Values.pointer(R);

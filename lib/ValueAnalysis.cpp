@@ -295,19 +295,27 @@ bool keepsObjectState(const FunctionDecl *Callee) {
          File == "cublas.h" || File == "cublasLt.h";
 }
 
-// The definition of a function whose body only returns an expression
-// (`{ return <expr>; }`), with that expression, for a call whose arguments
-// match its parameters; null otherwise. Member functions other than static
-// ones read their object, which is not followed.
-const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+// The body of the function a call runs, where the analysis can bind its
+// parameters to the call's arguments: a definition whose parameters match
+// the arguments; member functions other than static ones read their
+// object, which is not followed. Null otherwise.
+const CompoundStmt *inlinableBody(const CallExpr *Call,
+                                  const FunctionDecl *&Def) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
+  Def = nullptr;
   if (!Callee || !Callee->hasBody(Def) || !Def ||
       Def->getNumParams() != Call->getNumArgs() ||
       (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
       isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
     return nullptr;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  return dyn_cast_or_null<CompoundStmt>(Def->getBody());
+}
+
+// The definition of a function whose body only returns an expression
+// (`{ return <expr>; }`), with that expression; null otherwise.
+const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+  const FunctionDecl *Def = nullptr;
+  const CompoundStmt *Body = inlinableBody(Call, Def);
   if (!Body || Body->size() != 1)
     return nullptr;
   const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
@@ -1360,17 +1368,11 @@ private:
   // its setters, with its parameters bound to this call's arguments.
   bool inlineSetters(const CallExpr *Call, unsigned I, const VarDecl *V,
                      Env &E) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
     const FunctionDecl *Def = nullptr;
-    if (!Callee || !Callee->hasBody(Def) || !Def ||
-        Def->getNumParams() != Call->getNumArgs() ||
-        (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
-        isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
-      return false;
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-    const ParmVarDecl *Object = Def->getParamDecl(I);
+    const CompoundStmt *Body = inlinableBody(Call, Def);
     if (!Body || Body->size() > 8)
       return false;
+    const ParmVarDecl *Object = Def->getParamDecl(I);
     llvm::SmallVector<std::pair<const CallExpr *, ObjectCallInfo>, 8> Setters;
     for (const Stmt *S : Body->body()) {
       if (const auto *Return = dyn_cast<ReturnStmt>(S))
