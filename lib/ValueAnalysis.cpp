@@ -1331,6 +1331,7 @@ private:
     const Expr *Object = Addr->getSubExpr();
     const QualType T = Object->getType();
     if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+        T->isFunctionType() || !T->isConstantSizeType() ||
         FV.Ctx.getTypeSizeInChars(T).getQuantity() != Bytes)
       return SymbolicValue::unknown();
     if (Info.Type == lt::AttrType::Pointer) {
