@@ -3,9 +3,11 @@
 #include "GemmCallCheck.h"
 #include "GemmDiagnosis.h"
 #include "LtObjectCall.h"
+#include "LtMatmulDiagnosis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include <map>
@@ -31,7 +33,9 @@ std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> &groups() {
 
 GemmCallCheck::GemmCallCheck(StringRef Name, ClangTidyContext *Context,
                              rules::Category Category)
-    : ClangTidyCheck(Name, Context), Category(Category), Group(Context) {
+    : ClangTidyCheck(Name, Context), Group(Context), Category(Category),
+      TargetComputeCapabilities(
+          Options.getLocalOrGlobal("TargetComputeCapabilities", "")) {
   std::lock_guard<std::mutex> Lock(GroupsLock);
   groups()[Group].push_back(this);
 }
@@ -46,6 +50,10 @@ GemmCallCheck::~GemmCallCheck() {
     groups().erase(It);
 }
 
+void GemmCallCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "TargetComputeCapabilities", TargetComputeCapabilities);
+}
+
 void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   {
     // One leader per group registers the matchers for all.
@@ -58,8 +66,10 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   // Narrow by name first: every other call costs one identifier lookup.
   // No ancestor matchers: they would build a parent map of the whole
   // translation unit, which costs more than everything else here.
-  const auto GemmFunction =
-      functionDecl(anyOf(isGemmFamilyFunction(), isLtObjectFunction()));
+  // One matcher for the GEMM family, cublasLtMatmul and
+  // cublasLtMatmulAlgoGetHeuristic, and the cuBLASLt object calls.
+  const auto GemmFunction = functionDecl(
+      anyOf(isGemmOrLtMatmulFunction(), isLtObjectFunction()));
   Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
                      this);
   // The main file's function definitions, to find the function a call sits
@@ -134,6 +144,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
   if (!Call || !Callee)
     return;
+  const bool LtCall = isLtMatmul(*Callee);
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&
@@ -151,6 +162,17 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     Members = groups()[Group];
   }
   const FunctionDecl *Enclosing = enclosingFunction(At, SM);
+  if (LtCall) {
+    for (GemmCallCheck *Member : Members) {
+      const int64_t Override = Member->libraryVersionOverride();
+      for (const Diagnosis &D : diagnoseLtMatmulCall(
+               *Call, Enclosing, *Result.Context,
+               Override ? Override : *HeaderVersion,
+               Member->targets(*Result.Context)))
+        Member->emit(D, SM);
+    }
+    return;
+  }
   for (GemmCallCheck *Member : Members) {
     // A check's CublasVersion option changes the verdict: its own analysis.
     const int64_t Override = Member->libraryVersionOverride();
@@ -159,6 +181,21 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
                           Override ? Override : *HeaderVersion))
       Member->emit(D, SM);
   }
+}
+
+const std::vector<int64_t> &GemmCallCheck::targets(const ASTContext &Ctx) {
+  if (CompileTargets)
+    return *CompileTargets;
+  CompileTargets = parseComputeCapabilities(TargetComputeCapabilities);
+  if (!CompileTargets->empty() || !getLangOpts().CUDA)
+    return *CompileTargets;
+  // A CUDA compilation for one GPU (--cuda-gpu-arch/--offload-arch: the
+  // device side, which clang-tidy parses unless told --cuda-host-only).
+  for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (T && T->getTriple().isNVPTX())
+      if (llvm::StringRef CPU = T->getTargetOpts().CPU; CPU.starts_with("sm_"))
+        CompileTargets = parseComputeCapabilities(CPU);
+  return *CompileTargets;
 }
 
 void GemmCallCheck::emit(const Diagnosis &D, const SourceManager &SM) {

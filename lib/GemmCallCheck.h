@@ -30,11 +30,13 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) final;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() final {
     Reported.clear();
     ExcludedBodies.clear();
     Functions.clear();
     HeaderVersion.reset();
+    CompileTargets.reset();
   }
 
 protected:
@@ -53,6 +55,8 @@ protected:
 private:
   const FunctionDecl *enclosingFunction(SourceLocation At,
                                         const SourceManager &SM) const;
+  /// The compute capabilities this check decides the architecture rules for.
+  const std::vector<int64_t> &targets(const ASTContext &Ctx);
   /// Gives \p D, found by the group's leader, if it is this check's.
   void emit(const struct Diagnosis &D, const SourceManager &SM);
 
@@ -76,6 +80,11 @@ private:
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
   /// CUBLAS_VERSION of the headers, read once per translation unit.
   std::optional<int64_t> HeaderVersion;
+  /// The compute capabilities the architecture rules (cuBLASLt's A-tagged
+  /// rules) are decided for: the TargetComputeCapabilities option, else the
+  /// GPU architecture a CUDA compilation targets; none: they stay silent.
+  const std::string TargetComputeCapabilities;
+  std::optional<std::vector<int64_t>> CompileTargets;
 };
 
 } // namespace clang::tidy::gemm

@@ -232,6 +232,8 @@ bool isSelfEvident(const Expr *E) {
   return Ref && isa<EnumConstantDecl>(Ref->getDecl());
 }
 
+} // namespace
+
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   std::string S;
   for (const Literal &L : G)
@@ -240,6 +242,8 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
            Atoms[L.Atom].Text + "' is " + (L.Positive ? "true" : "false");
   return S;
 }
+
+namespace {
 
 const char *residencyText(int64_t Where) {
   switch (static_cast<rules::Residency>(Where)) {
@@ -434,7 +438,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     auto Pick = [&](const SymbolicValue &V) {
       return valueUnder(V, A, Correlated);
     };
-    constexpr int64_t FakeBase = 0x100000; // an aligned, non-null address
+    constexpr int64_t FakeBase = FunctionValues::AllocationBase;
     for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
       const unsigned I = static_cast<unsigned>(R);
       rules::PointerFacts &P = Values.pointer(R);

@@ -18,6 +18,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,6 +114,9 @@ void noteValue(const Expr &Arg, const std::string &Name,
                const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
                ASTContext &Ctx, const Preprocessor *PP,
                std::vector<DiagnosisNote> &Notes);
+
+/// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.
+std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
 
 /// "in instantiation of 'f<int>' requested here" where \p Enclosing is a
 /// template's instantiation.

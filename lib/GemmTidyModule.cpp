@@ -8,14 +8,18 @@
 #include "AttributeEncodingCheck.h"
 #include "BatchStrideCheck.h"
 #include "BufferTypeCheck.h"
+#include "EpilogueCheck.h"
 #include "Int8AlignmentCheck.h"
 #include "InvalidEnumCheck.h"
 #include "InvalidSizeCheck.h"
 #include "LeadingDimensionCheck.h"
+#include "NarrowPrecisionCheck.h"
 #include "PrecisionLossCheck.h"
 #include "ScalarPointerModeCheck.h"
 #include "ScalarTypeCheck.h"
+#include "ShapeConsistencyCheck.h"
 #include "TypeCombinationCheck.h"
+#include "WorkspaceCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "llvm/Config/llvm-config.h"
@@ -32,14 +36,18 @@ public:
         "gemm-attribute-encoding");
     Factories.registerCheck<BatchStrideCheck>("gemm-batch-stride");
     Factories.registerCheck<BufferTypeCheck>("gemm-buffer-type");
+    Factories.registerCheck<EpilogueCheck>("gemm-epilogue");
     Factories.registerCheck<Int8AlignmentCheck>("gemm-int8-alignment");
     Factories.registerCheck<InvalidEnumCheck>("gemm-invalid-enum");
     Factories.registerCheck<InvalidSizeCheck>("gemm-invalid-size");
     Factories.registerCheck<LeadingDimensionCheck>("gemm-leading-dimension");
+    Factories.registerCheck<NarrowPrecisionCheck>("gemm-narrow-precision");
     Factories.registerCheck<PrecisionLossCheck>("gemm-precision-loss");
     Factories.registerCheck<ScalarPointerModeCheck>("gemm-scalar-pointer-mode");
     Factories.registerCheck<ScalarTypeCheck>("gemm-scalar-type");
+    Factories.registerCheck<ShapeConsistencyCheck>("gemm-shape-consistency");
     Factories.registerCheck<TypeCombinationCheck>("gemm-type-combination");
+    Factories.registerCheck<WorkspaceCheck>("gemm-workspace");
   }
 };
 

@@ -9,6 +9,7 @@ InvalidEnumCheck::InvalidEnumCheck(StringRef Name, ClangTidyContext *Context)
       CublasVersion(Options.get("CublasVersion", static_cast<int64_t>(0))) {}
 
 void InvalidEnumCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  GemmCallCheck::storeOptions(Opts);
   Options.store(Opts, "CublasVersion", CublasVersion);
 }
 

@@ -9,6 +9,7 @@ InvalidSizeCheck::InvalidSizeCheck(StringRef Name, ClangTidyContext *Context)
       CheckNarrowing(Options.get("CheckNarrowing", true)) {}
 
 void InvalidSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  GemmCallCheck::storeOptions(Opts);
   Options.store(Opts, "CheckNarrowing", CheckNarrowing);
 }
 

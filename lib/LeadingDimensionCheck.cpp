@@ -9,6 +9,7 @@ LeadingDimensionCheck::LeadingDimensionCheck(StringRef Name, ClangTidyContext *C
       RowMajorHint(Options.get("RowMajorHint", true)) {}
 
 void LeadingDimensionCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  GemmCallCheck::storeOptions(Opts);
   Options.store(Opts, "RowMajorHint", RowMajorHint);
 }
 

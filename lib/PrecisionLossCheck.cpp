@@ -10,6 +10,7 @@ PrecisionLossCheck::PrecisionLossCheck(StringRef Name,
       FixDefaultTensorOp(Options.get("FixDefaultTensorOp", false)) {}
 
 void PrecisionLossCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  GemmCallCheck::storeOptions(Opts);
   Options.store(Opts, "FixDefaultTensorOp", FixDefaultTensorOp);
 }
 

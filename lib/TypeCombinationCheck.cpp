@@ -9,6 +9,7 @@ TypeCombinationCheck::TypeCombinationCheck(StringRef Name, ClangTidyContext *Con
       CheckLegacyComputeType(Options.get("CheckLegacyComputeType", true)) {}
 
 void TypeCombinationCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  GemmCallCheck::storeOptions(Opts);
   Options.store(Opts, "CheckLegacyComputeType", CheckLegacyComputeType);
 }
 

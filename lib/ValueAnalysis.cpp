@@ -17,6 +17,7 @@
 #include "ValueAnalysis.h"
 #include "ContextCache.h"
 #include "GemmCallAnalysis.h"
+#include "gemm/rules/lt_attributes.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -158,9 +159,66 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
   return -1;
 }
 
-// CUDA allocators and cuBLAS handle constructors: they take the address of
-// the variable they set, which is no escape.
-enum class Setter { None, Device, Managed, Pinned, Handle };
+// CUDA allocators and the constructors of cuBLAS handles and cuBLASLt
+// objects: they take the address of the variable they set, which is no
+// escape.
+enum class Setter { None, Device, Managed, Pinned, Object };
+
+using ObjectKind = FunctionValues::ObjectKind;
+namespace lt = ::gemm::rules::lt;
+
+// What a cuBLAS or cuBLASLt function does to the object its first argument
+// names: creates it (from the address of the variable), creates it in place
+// (*Init: in the memory the variable points to), sets one of its
+// attributes, or ends it.
+enum class ObjectCall { None, Create, Init, Set, Destroy };
+struct ObjectCallInfo {
+  ObjectCall What = ObjectCall::None;
+  ObjectKind Kind = ObjectKind::Handle;
+  unsigned FirstValue = 1; // the first argument that becomes an attribute
+};
+
+ObjectCallInfo objectCallOf(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return {};
+  const llvm::StringRef N = Callee->getName();
+  if (!N.starts_with("cublas"))
+    return {};
+  if (N == "cublasCreate_v2" || N == "cublasCreate")
+    return {ObjectCall::Create, ObjectKind::Handle};
+  if (N == "cublasDestroy_v2" || N == "cublasDestroy")
+    return {ObjectCall::Destroy, ObjectKind::Handle};
+  if (N.starts_with("cublasSetPointerMode") || N.starts_with("cublasSetMathMode"))
+    return {ObjectCall::Set, ObjectKind::Handle};
+  static const struct {
+    llvm::StringLiteral Prefix;
+    ObjectKind Kind;
+  } Lt[] = {{"cublasLtMatmulDesc", ObjectKind::MatmulDesc},
+            {"cublasLtMatrixLayout", ObjectKind::MatrixLayout},
+            {"cublasLtMatmulPreference", ObjectKind::Preference}};
+  for (const auto &O : Lt) {
+    if (!N.starts_with(O.Prefix))
+      continue;
+    const llvm::StringRef Rest = N.drop_front(O.Prefix.size());
+    if (Rest == "Create")
+      return {ObjectCall::Create, O.Kind};
+    if (Rest == "Init")
+      return {ObjectCall::Init, O.Kind};
+    if (Rest == "Init_internal") // the size of the structure comes first
+      return {ObjectCall::Init, O.Kind, 2};
+    if (Rest == "SetAttribute")
+      return {ObjectCall::Set, O.Kind};
+    if (Rest == "Destroy")
+      return {ObjectCall::Destroy, O.Kind};
+  }
+  return {};
+}
+
+lt::Object ltObject(ObjectKind K) {
+  return K == ObjectKind::MatmulDesc     ? lt::Object::MatmulDesc
+         : K == ObjectKind::MatrixLayout ? lt::Object::MatrixLayout
+                                         : lt::Object::Preference;
+}
 
 Setter setterOf(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -177,9 +235,33 @@ Setter setterOf(const CallExpr *Call) {
     return Setter::Managed;
   if (N == "cudaMallocHost" || N == "cudaHostAlloc")
     return Setter::Pinned;
-  if (N == "cublasCreate_v2" || N == "cublasCreate")
-    return Setter::Handle;
+  if (objectCallOf(Callee).What == ObjectCall::Create)
+    return Setter::Object;
   return Setter::None;
+}
+
+// `&opaque` for a structure cuBLASLt's *Init functions fill in place
+// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
+const VarDecl *opaqueObject(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  const auto *Typedef = V ? V->getType()->getAs<TypedefType>() : nullptr;
+  return Typedef && Typedef->getDecl()->getName().starts_with("cublasLt") &&
+                 Typedef->getDecl()->getName().ends_with("Opaque_t")
+             ? V
+             : nullptr;
+}
+
+// The variable that names an object: a handle or descriptor variable, or
+// the structure of `&opaque`.
+const VarDecl *objectVar(const Expr *E) {
+  if (const VarDecl *V = opaqueObject(E))
+    return V;
+  const VarDecl *V = referencedVar(E);
+  return V && V->getType()->isPointerType() ? V : nullptr;
 }
 
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
@@ -192,49 +274,48 @@ const VarDecl *allocatedVar(const CallExpr *Call) {
              : nullptr;
 }
 
-// `buf` of a cuBLASLt *SetAttribute call: it reads the value there and
-// keeps no reference to it, so the variable does not escape.
-const Expr *attributeBuffer(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const IdentifierInfo *Id = Callee ? Callee->getIdentifier() : nullptr;
-  if (!Id || Call->getNumArgs() != 4 || !Id->getName().starts_with("cublasLt") ||
-      !Id->getName().ends_with("SetAttribute"))
-    return nullptr;
-  return Call->getArg(2);
-}
-
-// cuBLAS calls that take a handle and leave its pointer and math modes
-// alone: all but the two setters and the end of the handle. The list is
+// cuBLAS and cuBLASLt calls that take an object and leave its state alone:
+// all but the ones objectCallOf models. For handles the list is
 // cublas_api.h's (value-analysis-handle-setters.test derives it; the
-// atomics mode is not one the checks read).
-bool keepsHandleModes(const FunctionDecl *Callee) {
+// atomics mode is not one the checks read); for the Lt objects, every other
+// function of cublasLt.h reads them (the matmul, the heuristic, the
+// getters, the transform) and never writes them.
+bool keepsObjectState(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
   const llvm::StringRef N = Callee->getName();
-  if (!N.starts_with("cublas") || N.starts_with("cublasSetPointerMode") ||
-      N.starts_with("cublasSetMathMode") || N.starts_with("cublasCreate") ||
-      N.starts_with("cublasDestroy"))
+  if (!N.starts_with("cublas") || objectCallOf(Callee).What != ObjectCall::None ||
+      N.starts_with("cublasCreate") || N.starts_with("cublasDestroy"))
     return false;
   // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
   const SourceManager &SM = Callee->getASTContext().getSourceManager();
   const llvm::StringRef File = llvm::sys::path::filename(
       SM.getFilename(SM.getSpellingLoc(Callee->getLocation())));
-  return File == "cublas_api.h" || File == "cublas_v2.h" || File == "cublas.h";
+  return File == "cublas_api.h" || File == "cublas_v2.h" ||
+         File == "cublas.h" || File == "cublasLt.h";
 }
 
-// The definition of a function whose body only returns an expression
-// (`{ return <expr>; }`), with that expression, for a call whose arguments
-// match its parameters; null otherwise. Member functions other than static
-// ones read their object, which is not followed.
-const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+// The body of the function a call runs, where the analysis can bind its
+// parameters to the call's arguments: a definition whose parameters match
+// the arguments; member functions other than static ones read their
+// object, which is not followed. Null otherwise.
+const CompoundStmt *inlinableBody(const CallExpr *Call,
+                                  const FunctionDecl *&Def) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
+  Def = nullptr;
   if (!Callee || !Callee->hasBody(Def) || !Def ||
       Def->getNumParams() != Call->getNumArgs() ||
       (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
       isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
     return nullptr;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  return dyn_cast_or_null<CompoundStmt>(Def->getBody());
+}
+
+// The definition of a function whose body only returns an expression
+// (`{ return <expr>; }`), with that expression; null otherwise.
+const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+  const FunctionDecl *Def = nullptr;
+  const CompoundStmt *Body = inlinableBody(Call, Def);
   if (!Body || Body->size() != 1)
     return nullptr;
   const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
@@ -338,8 +419,9 @@ struct FunctionValues::Env {
   /// Local pointers: what they point to, where, and the allocation size.
   std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize,
       PtrOffset;
-  /// Local cuBLAS handles: their pointer mode and math mode.
-  std::map<const VarDecl *, SymbolicValue> HandleMode, HandleMath;
+  /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
+  /// (FunctionValues::ObjectKind).
+  std::map<std::pair<const VarDecl *, int64_t>, SymbolicValue> Objects;
   /// Pointer parameters of a callee being evaluated inline.
   llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
 };
@@ -397,11 +479,14 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
         Out.insert(V);
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // A call that receives a pointer or handle may change what it knows.
-    if (!keepsHandleModes(Call->getDirectCallee()))
-      for (const Expr *Arg : Call->arguments())
+    if (!keepsObjectState(Call->getDirectCallee()))
+      for (const Expr *Arg : Call->arguments()) {
         if (const VarDecl *V = referencedVar(Arg))
           if (V->getType()->isPointerType())
             Out.insert(V);
+        if (const VarDecl *V = opaqueObject(Arg))
+          Out.insert(V);
+      }
     if (setterOf(Call) != Setter::None)
       if (const VarDecl *V = allocatedVar(Call))
         Out.insert(V);
@@ -632,8 +717,18 @@ private:
         if (const auto *Call = dyn_cast<CallExpr>(S)) {
           if (setterOf(Call) != Setter::None)
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
-          if (const Expr *Buf = attributeBuffer(Call))
-            SetterAddresses.insert(Buf->IgnoreParenCasts());
+          // A cuBLASLt attribute setter only reads its buffer.
+          const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
+          if (Info.What == ObjectCall::Set && Info.Kind != ObjectKind::Handle &&
+              Call->getNumArgs() == 4)
+            SetterAddresses.insert(Call->getArg(2)->IgnoreParenCasts());
+          // Nor does cuBLASLt keep the address of a structure it fills in
+          // place (*Init) or reads as an object.
+          if (const FunctionDecl *F = Call->getDirectCallee();
+              F && F->getIdentifier() && F->getName().starts_with("cublasLt"))
+            for (const Expr *Arg : Call->arguments())
+              if (opaqueObject(Arg))
+                SetterAddresses.insert(Arg->IgnoreParenCasts());
         }
         scanEscapes(S, AddressesTaken);
       }
@@ -829,8 +924,7 @@ private:
     joinMaps(E.PtrWhere, O.PtrWhere, L);
     joinMaps(E.PtrSize, O.PtrSize, L);
     joinMaps(E.PtrOffset, O.PtrOffset, L);
-    joinMaps(E.HandleMode, O.HandleMode, L);
-    joinMaps(E.HandleMath, O.HandleMath, L);
+    joinMaps(E.Objects, O.Objects, L);
     unite(Into.Paths, Other.Paths);
   }
 
@@ -1001,9 +1095,8 @@ private:
     E.PtrWhere[V] = P.Where;
     E.PtrSize[V] = P.Size;
     E.PtrOffset[V] = P.Offset;
-    // A handle variable given another value has unknown modes.
-    E.HandleMode.erase(V);
-    E.HandleMath.erase(V);
+    // An object variable given another value is no longer followed.
+    forgetObject(V, E);
   }
 
   // What one element of the CFG does to the environment.
@@ -1062,13 +1155,8 @@ private:
       const VarDecl *V = allocatedVar(Call);
       if (!tracked(V))
         return;
-      if (Kind == Setter::Handle) {
-        E.HandleMode[V] = FV.Aliased.lookup(V)
-                              ? SymbolicValue::unknown()
-                              : SymbolicValue::constant(0, {Call, "set by cublasCreate here"});
-        E.HandleMath[V] = E.HandleMode[V].Known
-                              ? SymbolicValue::constant(0, {Call, "set by cublasCreate here"})
-                              : SymbolicValue::unknown();
+      if (Kind == Setter::Object) {
+        createObject(V, Call, objectCallOf(Callee), E);
         return;
       }
       PointerValue P;
@@ -1095,28 +1183,229 @@ private:
       setPointer(V, P, E);
       return;
     }
-    // The handle modes.
+    // The objects the call receives.
+    const ObjectCallInfo Info = objectCallOf(Callee);
+    // *Init fills `&opaque` in place; through a pointer variable, the
+    // structure it points to could be reached by another name: unknown.
+    if (Info.What == ObjectCall::Init && Call->getNumArgs() > 0)
+      if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
+        return createObject(V, Call, Info, E);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const VarDecl *H = referencedVar(Call->getArg(I));
-      if (!H || !E.HandleMode.count(H))
+      const VarDecl *H = objectVar(Call->getArg(I));
+      if (!H || !hasObject(H, E))
         continue;
-      const llvm::StringRef Name =
-          Callee && Callee->getIdentifier() ? Callee->getName() : "";
-      if (I == 0 && Name.starts_with("cublasSetPointerMode") &&
-          Call->getNumArgs() == 2) {
-        E.HandleMode[H] = FV.eval(Call->getArg(1), E, 0);
-        for (Alternative &A : E.HandleMode[H].Alternatives)
-          A.From = {Call, "set by cublasSetPointerMode here"};
-      } else if (I == 0 && Name.starts_with("cublasSetMathMode") &&
-                 Call->getNumArgs() == 2) {
-        E.HandleMath[H] = FV.eval(Call->getArg(1), E, 0);
-        for (Alternative &A : E.HandleMath[H].Alternatives)
-          A.From = {Call, "set by cublasSetMathMode here"};
-      } else if (!keepsHandleModes(Callee)) {
-        E.HandleMode[H] = SymbolicValue::unknown();
-        E.HandleMath[H] = SymbolicValue::unknown();
-      }
+      if (I == 0 && Info.What == ObjectCall::Set)
+        setAttribute(H, Call, Info.Kind, E, E);
+      else if (I == 0 && Info.What == ObjectCall::Destroy)
+        destroyObject(H, Call, E);
+      else if (!keepsObjectState(Callee) && !inlineSetters(Call, I, H, E))
+        forgetAttributes(H, E);
     }
+  }
+
+  // --- objects: handles and cuBLASLt descriptors, layouts, preferences ---
+
+  static bool hasObject(const VarDecl *V, const Env &E) {
+    auto It = E.Objects.lower_bound({V, INT64_MIN});
+    return It != E.Objects.end() && It->first.first == V;
+  }
+
+  static void forgetObject(const VarDecl *V, Env &E) {
+    E.Objects.erase(E.Objects.lower_bound({V, INT64_MIN}),
+                    E.Objects.lower_bound({V, INT64_MAX}));
+  }
+
+  // Something the analysis does not follow received the object: its state
+  // is unknown from here on, until it is created again.
+  static void forgetAttributes(const VarDecl *V, Env &E) {
+    for (auto It = E.Objects.lower_bound({V, INT64_MIN});
+         It != E.Objects.end() && It->first.first == V; ++It)
+      It->second = SymbolicValue::unknown();
+  }
+
+  // The name as the code spells it: cublas_v2.h's cublasCreate for
+  // cublasCreate_v2.
+  static std::string calleeName(const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->getIdentifier())
+      return "the call";
+    llvm::StringRef Name = F->getName();
+    if (Name.starts_with("cublas"))
+      Name.consume_back("_v2");
+    return Name.str();
+  }
+
+  // cublasCreate(&h), cublasLtMatmulDescCreate(&d, compute, scale),
+  // cublasLtMatrixLayoutCreate(&l, type, rows, cols, ld),
+  // cublasLtMatmulPreferenceCreate(&p) and the *Init forms: every attribute
+  // at its default, the arguments as given.
+  void createObject(const VarDecl *V, const CallExpr *Call,
+                    const ObjectCallInfo &Info, Env &E) {
+    forgetObject(V, E);
+    if (FV.Aliased.lookup(V))
+      return; // a copy of it could be changed behind the analysis
+    const std::string Name = calleeName(Call);
+    const Origin Set{Call, "set by " + Name + " here"};
+    E.Objects[{V, DestroyedAttribute}] = SymbolicValue::constant(0, Set);
+    if (Info.Kind == ObjectKind::Handle) {
+      E.Objects[{V, HandlePointerMode}] = SymbolicValue::constant(0, Set);
+      E.Objects[{V, HandleMathMode}] = SymbolicValue::constant(0, Set);
+      return;
+    }
+    const lt::Object O = ltObject(Info.Kind);
+    const Origin Default{Call, "the default after " + Name + " here"};
+    unsigned Arg = Info.FirstValue;
+    for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id) {
+      const lt::AttrInfo *A = lt::findAttribute(O, Id);
+      if (!A || A->UntilVersion != 0)
+        continue;
+      if (A->Default != lt::FromCreate) {
+        E.Objects[{V, Id}] = SymbolicValue::constant(A->Default, Default);
+        continue;
+      }
+      // The Create arguments, in attribute order (type, rows, cols, ld;
+      // compute type, scale type).
+      SymbolicValue Val = Arg < Call->getNumArgs()
+                              ? FV.eval(Call->getArg(Arg), E, 0)
+                              : SymbolicValue::unknown();
+      for (Alternative &Alt : Val.Alternatives)
+        Alt.From = {Call->getArg(Arg), Set.What};
+      ++Arg;
+      E.Objects[{V, Id}] = std::move(Val);
+    }
+  }
+
+  void destroyObject(const VarDecl *V, const CallExpr *Call, Env &E) {
+    forgetAttributes(V, E);
+    E.Objects[{V, DestroyedAttribute}] =
+        SymbolicValue::constant(1, {Call, "destroyed here"});
+  }
+
+  // cublasSetPointerMode(h, mode), cublasSetMathMode(h, mode), and
+  // cublasLt*SetAttribute(obj, ATTR, &value, sizeof(value)), whose
+  // arguments are evaluated in \p Args (the caller's environment, or a
+  // setter wrapper's parameters); \p Site is the call notes name (the
+  // wrapper's, where one is inlined).
+  void setAttribute(const VarDecl *V, const CallExpr *Call, ObjectKind Kind,
+                    Env &E, const Env &Args, const CallExpr *Site = nullptr) {
+    if (!Site)
+      Site = Call;
+    const Origin Set{Site, "set by " + calleeName(Site) + " here"};
+    auto Store = [&](int64_t Id, SymbolicValue Val) {
+      for (Alternative &Alt : Val.Alternatives)
+        Alt.From = Set;
+      E.Objects[{V, Id}] = std::move(Val);
+    };
+    if (Kind == ObjectKind::Handle) {
+      if (Call->getNumArgs() != 2)
+        return forgetAttributes(V, E);
+      const bool Pointer = calleeName(Call).find("PointerMode") != std::string::npos;
+      return Store(Pointer ? HandlePointerMode : HandleMathMode,
+                   FV.eval(Call->getArg(1), Args, 0));
+    }
+    const SymbolicValue Id = Call->getNumArgs() == 4
+                                 ? FV.eval(Call->getArg(1), Args, 0)
+                                 : SymbolicValue::unknown();
+    if (!Id.isConstant())
+      return forgetAttributes(V, E); // some attribute changed
+    const lt::AttrInfo *Info =
+        lt::findAttribute(ltObject(Kind), Id.Alternatives[0].Value);
+    if (!Info)
+      return; // cuBLASLt rejects the id and changes nothing
+    Store(Info->Id, attributeValue(*Info, Call->getArg(2), Call->getArg(3), Args));
+  }
+
+  // What `buf` holds, read as the attribute's type: the value of the
+  // variable `&value` names when `sizeInBytes` is the attribute's size and
+  // the variable is an integer of that size; for a pointer attribute, the
+  // made-up address of a whole allocation plus a known offset. Otherwise
+  // unknown (gemm-attribute-encoding's findings, or a value not followed).
+  SymbolicValue attributeValue(const lt::AttrInfo &Info, const Expr *Buf,
+                               const Expr *Size, const Env &Args) {
+    const int64_t Bytes = lt::attrTypeSize(Info.Type);
+    const SymbolicValue N = FV.eval(Size, Args, 0);
+    const auto *Addr = dyn_cast<UnaryOperator>(Buf->IgnoreParenCasts());
+    if (!N.isConstant() || N.Alternatives[0].Value != Bytes || !Addr ||
+        Addr->getOpcode() != UO_AddrOf)
+      return SymbolicValue::unknown();
+    const Expr *Object = Addr->getSubExpr();
+    const QualType T = Object->getType();
+    if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+        T->isFunctionType() || !T->isConstantSizeType() ||
+        FV.Ctx.getTypeSizeInChars(T).getQuantity() != Bytes)
+      return SymbolicValue::unknown();
+    if (Info.Type == lt::AttrType::Pointer) {
+      if (!T->isPointerType())
+        return SymbolicValue::unknown();
+      const PointerValue P = FV.evalPointer(Object, Args, 0);
+      if (!P.Offset.isConstant() || !P.Where.Known)
+        return SymbolicValue::unknown();
+      return SymbolicValue::constant(AllocationBase +
+                                     P.Offset.Alternatives[0].Value);
+    }
+    if (Info.Type == lt::AttrType::Float || !T->isIntegralOrEnumerationType())
+      return SymbolicValue::unknown();
+    SymbolicValue Val = FV.eval(Object, Args, 0);
+    // As cuBLASLt reads the bytes: the attribute's width and signedness.
+    const bool Signed = Info.Type == lt::AttrType::Int8 ||
+                        Info.Type == lt::AttrType::Int32 ||
+                        Info.Type == lt::AttrType::Int64;
+    for (Alternative &Alt : Val.Alternatives) {
+      if (Bytes == 8)
+        continue;
+      const unsigned Bits = 8 * Bytes;
+      const uint64_t Mask = (uint64_t{1} << Bits) - 1;
+      uint64_t U = static_cast<uint64_t>(Alt.Value) & Mask;
+      if (Signed && (U >> (Bits - 1)) & 1)
+        U |= ~Mask;
+      Alt.Value = static_cast<int64_t>(U);
+    }
+    return Val;
+  }
+
+  // A function of the file that only passes its object parameter to
+  // attribute setters (`template <class T> void setAttribute(
+  // cublasLtMatmulDesc_t d, cublasLtMatmulDescAttributes_t a, const T v)`):
+  // its setters, with its parameters bound to this call's arguments.
+  bool inlineSetters(const CallExpr *Call, unsigned I, const VarDecl *V,
+                     Env &E) {
+    const FunctionDecl *Def = nullptr;
+    const CompoundStmt *Body = inlinableBody(Call, Def);
+    if (!Body || Body->size() > 8)
+      return false;
+    const ParmVarDecl *Object = Def->getParamDecl(I);
+    llvm::SmallVector<std::pair<const CallExpr *, ObjectCallInfo>, 8> Setters;
+    for (const Stmt *S : Body->body()) {
+      if (const auto *Return = dyn_cast<ReturnStmt>(S))
+        S = Return->getRetValue();
+      const auto *Ex = dyn_cast_or_null<Expr>(S);
+      const auto *Set = dyn_cast_or_null<CallExpr>(
+          Ex ? Ex->IgnoreUnlessSpelledInSource() : nullptr);
+      // A status check around the setter: `check(cublasLt...SetAttribute(...))`.
+      if (Set && objectCallOf(Set->getDirectCallee()).What == ObjectCall::None &&
+          Set->getNumArgs() == 1)
+        Set = dyn_cast<CallExpr>(Set->getArg(0)->IgnoreUnlessSpelledInSource());
+      if (!Set)
+        return false;
+      const ObjectCallInfo Info = objectCallOf(Set->getDirectCallee());
+      if (Info.What != ObjectCall::Set || Set->getNumArgs() == 0 ||
+          referencedVar(Set->getArg(0)) != Object)
+        return false;
+      Setters.push_back({Set, Info});
+    }
+    if (Setters.empty())
+      return false;
+    Env Inner;
+    for (unsigned J = 0; J < Def->getNumParams(); ++J) {
+      const ParmVarDecl *P = Def->getParamDecl(J);
+      if (P->getType()->isPointerType())
+        Inner.CalleePointers[P] = FV.evalPointer(Call->getArg(J), E, 0);
+      else
+        Inner.CalleeParams[P] = FV.eval(Call->getArg(J), E, 0);
+    }
+    for (const auto &[Set, Info] : Setters)
+      setAttribute(V, Set, Info.Kind, E, Inner, Call);
+    return true;
   }
 
   void declare(const VarDecl *V, Env &E) {
@@ -1305,10 +1594,12 @@ private:
     for (const VarDecl *V : Written) {
       if (E.Locals.count(V))
         E.Locals[V] = SymbolicValue::unknown();
-      for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.PtrOffset,
-                        &E.HandleMode, &E.HandleMath})
+      for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.PtrOffset})
         if (Map->count(V))
           (*Map)[V] = SymbolicValue::unknown();
+      for (auto It = E.Objects.lower_bound({V, INT64_MIN});
+           It != E.Objects.end() && It->first.first == V; ++It)
+        It->second = SymbolicValue::unknown();
       for (auto &[K, Val] : E.Fields)
         if (K.first == V)
           Val = SymbolicValue::unknown();
@@ -1858,18 +2149,17 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
   return evalPointer(E, *AtTarget, 0);
 }
 
-FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
-  HandleValue Out;
-  const VarDecl *V = referencedVar(E);
+SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
+  const VarDecl *V = objectVar(E);
   if (!V || GaveUp || Dead || !AtTarget || Aliased.lookup(V))
-    return Out;
-  auto Mode = AtTarget->HandleMode.find(V);
-  if (Mode != AtTarget->HandleMode.end())
-    Out.PointerMode = Mode->second;
-  auto Math = AtTarget->HandleMath.find(V);
-  if (Math != AtTarget->HandleMath.end())
-    Out.MathMode = Math->second;
-  return Out;
+    return SymbolicValue::unknown();
+  auto It = AtTarget->Objects.find({V, Id});
+  return It == AtTarget->Objects.end() ? SymbolicValue::unknown() : It->second;
+}
+
+FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
+  return {evaluateAttribute(E, HandlePointerMode),
+          evaluateAttribute(E, HandleMathMode)};
 }
 
 } // namespace clang::tidy::gemm

@@ -110,9 +110,25 @@ public:
   };
   PointerValue evaluatePointer(const Expr *E);
 
-  /// The pointer mode and math mode of a handle variable created in this
-  /// function with cublasCreate and not exposed to anything that could
-  /// change its modes unseen.
+  /// The objects whose state the analysis follows: a cuBLAS handle and the
+  /// cuBLASLt matmul descriptor, matrix layout and matmul preference. Each
+  /// is a local variable created in this function (cublasCreate,
+  /// cublasLt*Create) and not exposed to anything that could change it
+  /// unseen; its state is one value per attribute: a Lt object's
+  /// attributes by their cublasLt.h ids, a handle's pointer and math modes
+  /// by the two ids below, and whether it was destroyed.
+  enum class ObjectKind { Handle, MatmulDesc, MatrixLayout, Preference };
+  static constexpr int64_t HandlePointerMode = 0, HandleMathMode = 1;
+  static constexpr int64_t DestroyedAttribute = -1;
+  /// Pointer-valued attributes hold a made-up address: this base plus the
+  /// offset into a whole allocation, when both are known.
+  static constexpr int64_t AllocationBase = 0x100000;
+
+  /// Attribute \p Id of the object \p E names where the walk reached the
+  /// target, with where each value was set; unknown where not followed.
+  SymbolicValue evaluateAttribute(const Expr *E, int64_t Id);
+
+  /// The pointer mode and math mode of a handle variable (two attributes).
   struct HandleValue {
     SymbolicValue PointerMode, MathMode;
   };

@@ -1,0 +1,476 @@
+//===--- LtMatmulDiagnosis.cpp - gemm-tidy -------------------------------===//
+
+#include "LtMatmulDiagnosis.h"
+#include "ContextCache.h"
+#include "gemm/rules/lt_check.h"
+
+#include "clang/AST/ASTContext.h"
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace clang::tidy::gemm {
+
+namespace lt = rules::lt;
+using lt::Arg;
+using rules::Value;
+
+namespace {
+
+// The objects the rules read: the descriptor, the layouts of A, B, C and D,
+// the preference.
+constexpr unsigned NumObjects = 6;
+constexpr Arg ObjectArgs[NumObjects] = {Arg::ComputeDesc, Arg::Adesc,
+                                        Arg::Bdesc,       Arg::Cdesc,
+                                        Arg::Ddesc,       Arg::Preference};
+constexpr unsigned ObjC = 3, ObjD = 4;
+// The pointer arguments whose facts the rules read.
+constexpr Arg PointerArgs[] = {Arg::Alpha, Arg::Beta, Arg::A,        Arg::B,
+                               Arg::C,     Arg::D,    Arg::Workspace};
+constexpr unsigned NumPointers = std::size(PointerArgs);
+
+bool isHeuristic(const CallExpr &Call) { return Call.getNumArgs() == 10; }
+
+// The argument of \p Call that plays \p A, or null.
+const Expr *argument(const CallExpr &Call, Arg A) {
+  static constexpr Arg Matmul[] = {
+      Arg::Handle, Arg::ComputeDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
+      Arg::B,      Arg::Bdesc,       Arg::Beta,  Arg::C,     Arg::Cdesc,
+      Arg::D,      Arg::Ddesc,       Arg::Algo,  Arg::Workspace,
+      Arg::WorkspaceSize, Arg::None};
+  static constexpr Arg Heuristic[] = {
+      Arg::Handle, Arg::ComputeDesc, Arg::Adesc,      Arg::Bdesc,
+      Arg::Cdesc,  Arg::Ddesc,       Arg::Preference, Arg::RequestedAlgoCount,
+      Arg::None,   Arg::None};
+  const llvm::ArrayRef<Arg> Order =
+      isHeuristic(Call) ? llvm::ArrayRef<Arg>(Heuristic)
+                        : llvm::ArrayRef<Arg>(Matmul);
+  if (A == Arg::None)
+    return nullptr;
+  for (unsigned I = 0; I < Order.size() && I < Call.getNumArgs(); ++I)
+    if (Order[I] == A)
+      return Call.getArg(I);
+  return nullptr;
+}
+
+// The variable an argument names: `d`, or `opaque` in `&opaque`.
+const VarDecl *namedVar(const Expr *E) {
+  E = E ? E->IgnoreParenCasts() : nullptr;
+  if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = Addr->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  return E && !E->isValueDependent() &&
+         E->IgnoreParenImpCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+struct PointerSymbols {
+  SymbolicValue Type, Where, Size, Offset;
+  bool Null = false;
+};
+
+// One calling context of the call: every value the rules read, each a few
+// alternatives under conditions, and the chain of call sites that bound
+// the enclosing function's parameters.
+struct LtContext {
+  std::vector<SymbolicValue> Attr[NumObjects]; // by id; empty: not followed
+  SymbolicValue Destroyed[NumObjects];
+  bool Null[NumObjects] = {};
+  PointerSymbols Pointers[NumPointers];
+  SymbolicValue BetaIsZero, WorkspaceSize, RequestedAlgoCount;
+  Value CdescIsNull, CdescIsDdesc, CIsD;
+  Guard Path;
+  bool Reached = true;
+  std::vector<AtomInfo> Atoms;
+  std::vector<DiagnosisNote> Chain;
+};
+
+void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
+                FunctionValues::Bindings Bindings, LtContext &Out) {
+  FunctionValues FV(Ctx, Fn, &Call, Out.Atoms, std::move(Bindings));
+  for (unsigned O = 0; O < NumObjects; ++O) {
+    const Expr *E = argument(Call, ObjectArgs[O]);
+    if (!E)
+      continue;
+    if (isNullConstant(E, Ctx)) {
+      Out.Null[O] = true;
+      continue;
+    }
+    Out.Destroyed[O] =
+        FV.evaluateAttribute(E, FunctionValues::DestroyedAttribute);
+    if (!Out.Destroyed[O].Known)
+      continue; // not created here, or exposed to something not followed
+    Out.Attr[O].resize(lt::MaxAttributes);
+    for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
+      Out.Attr[O][Id] = FV.evaluateAttribute(E, Id);
+  }
+  for (unsigned I = 0; I < NumPointers; ++I) {
+    const Expr *E = argument(Call, PointerArgs[I]);
+    if (!E)
+      continue;
+    if (isNullConstant(E, Ctx)) {
+      Out.Pointers[I].Null = true;
+      continue;
+    }
+    const FunctionValues::PointerValue P = FV.evaluatePointer(E);
+    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, false};
+    if (PointerArgs[I] == Arg::Beta)
+      Out.BetaIsZero = P.IsZero;
+  }
+  if (const Expr *E = argument(Call, Arg::WorkspaceSize))
+    Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
+  if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
+    Out.RequestedAlgoCount = FV.evaluate(strippedArgument(E));
+  // C and D: NULL, the same object, the same buffer, or distinct objects
+  // created apart (distinct buffers are not proven: two pointers may alias).
+  const VarDecl *CVar = namedVar(argument(Call, Arg::Cdesc));
+  const VarDecl *DVar = namedVar(argument(Call, Arg::Ddesc));
+  if (Out.Null[ObjC]) {
+    Out.CdescIsNull = Out.CdescIsDdesc = Value::of(1);
+  } else if (!Out.Attr[ObjC].empty()) {
+    Out.CdescIsNull = Value::of(0);
+    if (CVar && CVar == DVar)
+      Out.CdescIsDdesc = Value::of(1);
+    else if (!Out.Attr[ObjD].empty())
+      Out.CdescIsDdesc = Value::of(0);
+  }
+  if (!isHeuristic(Call)) {
+    const VarDecl *C = namedVar(argument(Call, Arg::C));
+    if (C && C == namedVar(argument(Call, Arg::D)))
+      Out.CIsD = Value::of(1);
+  }
+  Out.Path = FV.pathToTarget();
+  Out.Reached = FV.reachable();
+}
+
+bool needsParams(const LtContext &C) {
+  auto Needs = [](const SymbolicValue &V) {
+    return !V.Known && !V.NeedsParams.empty();
+  };
+  for (const auto &Attrs : C.Attr)
+    for (const SymbolicValue &V : Attrs)
+      if (Needs(V))
+        return true;
+  return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount);
+}
+
+// The contexts of the call: its own function, and each frame of callers
+// that binds the parameters some value needs.
+std::vector<LtContext> contextsOf(const CallExpr &Call, const FunctionDecl *Fn,
+                                  ASTContext &Ctx) {
+  std::vector<LtContext> Out(1);
+  evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
+  if (!Out[0].Reached)
+    return {};
+  if (!needsParams(Out[0]))
+    return Out;
+  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
+    LtContext Bound;
+    Bound.Chain = std::move(F.Chain);
+    evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
+    if (Bound.Reached)
+      Out.push_back(std::move(Bound));
+  }
+  return Out;
+}
+
+// Findings about a value as a setter or Create wrote it: reported there
+// (gemm-attribute-encoding, gemm-invalid-enum and the others, at the call
+// that wrote it), not again at every matmul.
+bool isValueFinding(const lt::Finding &F) {
+  static const llvm::StringRef Ids[] = {
+      "LT-OBJ-DESCARGS", "LT-TYPE-EMU",   "LT-MISC-TRANSC",
+      "LT-EPI-VALUE",    "LT-PTR-VALUE",  "LT-ATTR-ENUM",
+      "LT-SHAPE-INT32",  "LT-LD-NEG",     "LT-BATCH-POS"};
+  return llvm::is_contained(Ids, llvm::StringRef(F.RuleId));
+}
+
+unsigned objectIndex(Arg A) {
+  for (unsigned O = 0; O < NumObjects; ++O)
+    if (ObjectArgs[O] == A)
+      return O;
+  return NumObjects;
+}
+
+std::string valueText(lt::Object O, int64_t Id, int64_t V) {
+  const lt::AttrInfo *Info = lt::findAttribute(O, Id);
+  if (!Info || Info->Kind == lt::EnumKind::None ||
+      Info->Kind == lt::EnumKind::Bool)
+    return std::to_string(V);
+  return lt::detail::enumText(Info->Kind, V);
+}
+
+// Notes at the calls that gave attribute \p Id of object \p O its values.
+void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
+                   std::set<std::pair<unsigned, std::string>> &Seen,
+                   std::vector<DiagnosisNote> &Notes, bool SetOnly = false) {
+  if (O == ObjC && C.Null[ObjC])
+    O = ObjD; // a NULL Cdesc reads Ddesc
+  if (O < NumObjects && Id == FunctionValues::DestroyedAttribute) {
+    for (const Alternative &A : C.Destroyed[O].Alternatives)
+      if (A.Value && A.From.At)
+        Notes.push_back({A.From.At->getExprLoc(),
+                         "'" + std::string(lt::argName(ObjectArgs[O])) +
+                             "' was " + A.From.What +
+                             whenText(A.When, C.Atoms)});
+    return;
+  }
+  if (O >= NumObjects || C.Attr[O].empty() || Id < 0 ||
+      Id >= lt::MaxAttributes || !C.Attr[O][Id].Known)
+    return;
+  const lt::Object Kind = lt::objectOf(ObjectArgs[O]);
+  const lt::AttrInfo *Info = lt::findAttribute(Kind, Id);
+  if (!Info)
+    return;
+  const std::string Name = lt::subjectName({ObjectArgs[O], Id});
+  for (const Alternative &A : C.Attr[O][Id].Alternatives) {
+    if (SetOnly && llvm::StringRef(A.From.What).starts_with("the default"))
+      continue;
+    std::string Text = "'" + Name + "'";
+    Text += Info->Type == lt::AttrType::Pointer
+                ? (A.Value ? " is set" : " is NULL")
+                : " is " + valueText(Kind, Id, A.Value);
+    if (!A.From.What.empty())
+      Text += ", " + A.From.What;
+    Text += whenText(A.When, C.Atoms);
+    if (A.From.At && Seen.emplace(A.From.At->getExprLoc().getRawEncoding(),
+                                  Text).second)
+      Notes.push_back({A.From.At->getExprLoc(), Text});
+  }
+}
+
+void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
+                 std::vector<DiagnosisNote> &Notes) {
+  for (unsigned I = 0; I < NumPointers; ++I) {
+    if (PointerArgs[I] != A || !C.Pointers[I].Where.Known)
+      continue;
+    const Expr *Arg = argument(Call, A);
+    if (A == Arg::Workspace) {
+      for (const Alternative &Alt : C.Pointers[I].Size.Alternatives)
+        Notes.push_back(
+            {Alt.From.At ? Alt.From.At->getExprLoc() : Arg->getExprLoc(),
+             "'workspace' is in an allocation of " + std::to_string(Alt.Value) +
+                 " bytes" + whenText(Alt.When, C.Atoms)});
+      continue;
+    }
+    for (const Alternative &Alt : C.Pointers[I].Where.Alternatives) {
+      const char *Where =
+          Alt.Value == static_cast<int64_t>(rules::Residency::Device)
+              ? "device memory"
+          : Alt.Value == static_cast<int64_t>(rules::Residency::Managed)
+              ? "managed memory"
+          : Alt.Value == static_cast<int64_t>(rules::Residency::PinnedHost)
+              ? "pinned host memory"
+              : "host memory";
+      std::string Text = "'" + std::string(lt::argName(A)) + "' points to " +
+                         Where;
+      if (!Alt.From.What.empty())
+        Text += ", " + Alt.From.What;
+      Text += whenText(Alt.When, C.Atoms);
+      Notes.push_back(
+          {Alt.From.At ? Alt.From.At->getExprLoc() : Arg->getExprLoc(), Text});
+    }
+  }
+}
+
+// The attributes behind a finding, besides its subject.
+void noteInputs(const CallExpr &Call, const LtContext &C,
+                const lt::Finding &F, std::vector<DiagnosisNote> &Notes) {
+  std::set<std::pair<unsigned, std::string>> Seen;
+  const unsigned O = objectIndex(F.About.Argument);
+  if (F.About.Attr >= 0)
+    noteAttribute(C, O, F.About.Attr, Seen, Notes);
+  const llvm::StringRef Rule = F.RuleId;
+  if (Rule == "LT-OBJ-LIFE")
+    noteAttribute(C, O, FunctionValues::DestroyedAttribute, Seen, Notes);
+  if (Rule == "LT-SHAPE-MNK" && (O == 1 || O == 2))
+    noteAttribute(C, 0, O == 1 ? lt::desc::TRANSA : lt::desc::TRANSB, Seen,
+                  Notes, /*SetOnly=*/true);
+  if (Rule.starts_with("LT-LD-") && O >= 1 && O <= 4) {
+    noteAttribute(C, O, Rule == "LT-LD-ROW" ? lt::layout::COLS : lt::layout::ROWS,
+                  Seen, Notes);
+    if (Rule != "LT-LD-COL")
+      noteAttribute(C, O, lt::layout::ORDER, Seen, Notes);
+  }
+  if (F.Cat == rules::Category::ScalarPointerMode)
+    noteAttribute(C, 0, lt::desc::POINTER_MODE, Seen, Notes);
+  if ((F.Cat == rules::Category::ScalarPointerMode ||
+       F.Cat == rules::Category::BufferType) &&
+      F.About.Attr < 0)
+    notePointer(Call, C, F.About.Argument, Notes);
+  if (F.Cat == rules::Category::ScalarType)
+    noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
+  if (F.Cat == rules::Category::Workspace)
+    notePointer(Call, C, Arg::Workspace, Notes);
+  if (F.Cat == rules::Category::Epilogue) {
+    noteAttribute(C, 0, lt::desc::EPILOGUE, Seen, Notes);
+    if (Rule == "LT-EPI-ROWORDER")
+      noteAttribute(C, ObjD, lt::layout::ORDER, Seen, Notes);
+  }
+  if (F.Cat == rules::Category::TypeCombination ||
+      F.Cat == rules::Category::NarrowPrecision)
+    for (int64_t Id : {lt::desc::COMPUTE_TYPE, lt::desc::SCALE_TYPE})
+      if (Rule.starts_with("LT-TYPE-SCALE") || Rule.starts_with("LT-FP8-COMPUTE"))
+        noteAttribute(C, 0, Id, Seen, Notes);
+}
+
+using FindingKey = std::tuple<std::string, unsigned, int64_t>;
+
+void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
+                     int64_t Version, const std::vector<int64_t> &Targets,
+                     const FunctionDecl *Enclosing,
+                     std::vector<Diagnosis> &Out) {
+  auto KeyOf = [](const lt::Finding &F) {
+    return FindingKey{F.RuleId, static_cast<unsigned>(F.About.Argument),
+                      F.About.Attr};
+  };
+  auto Check = [&](unsigned A, bool Correlated) {
+    auto Pick = [&](const SymbolicValue &V) {
+      return valueUnder(V, A, Correlated);
+    };
+    lt::MatmulValues V;
+    V.Heuristic = isHeuristic(Call);
+    V.LibraryVersion = Version;
+    for (unsigned O = 0; O < NumObjects; ++O) {
+      lt::ObjectState &S = O == 0                ? V.Desc
+                           : O == NumObjects - 1 ? V.Pref
+                                                 : V.Layout[O - 1];
+      for (unsigned Id = 0; Id < C.Attr[O].size(); ++Id)
+        S[Id] = Pick(C.Attr[O][Id]);
+      V.destroyed(ObjectArgs[O]) = Pick(C.Destroyed[O]);
+      if (C.Null[O])
+        V.pointer(ObjectArgs[O]).Address = Value::of(0);
+    }
+    if (C.Null[ObjC])
+      V.Layout[lt::MatC] = V.Layout[lt::MatD];
+    V.CdescIsNull = C.CdescIsNull;
+    V.CdescIsDdesc = C.CdescIsDdesc;
+    V.CIsD = C.CIsD;
+    for (unsigned I = 0; I < NumPointers; ++I) {
+      rules::PointerFacts &P = V.pointer(PointerArgs[I]);
+      const PointerSymbols &S = C.Pointers[I];
+      if (S.Null) {
+        P.Address = Value::of(0);
+        continue;
+      }
+      P.PointeeType = Pick(S.Type);
+      if (const Value Where = Pick(S.Where); Where.Known)
+        P.Where = static_cast<rules::Residency>(Where.V);
+      // An offset into a whole allocation: an address as good as any for
+      // alignment and extents (the allocation starts 256-byte aligned).
+      const Value Offset = Pick(S.Offset), Size = Pick(S.Size);
+      if (Offset.Known && Offset.V >= 0) {
+        P.Address = Value::of(FunctionValues::AllocationBase + Offset.V);
+        if (Size.Known && Size.V > 0) {
+          P.AllocBegin = Value::of(FunctionValues::AllocationBase);
+          P.AllocEnd = Value::of(FunctionValues::AllocationBase + Size.V);
+        }
+      }
+    }
+    V.BetaIsZero = Pick(C.BetaIsZero);
+    V.WorkspaceSize = Pick(C.WorkspaceSize);
+    V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
+    std::vector<lt::Finding> Here;
+    auto Judge = [&](Value CC) {
+      V.ComputeCapability = CC;
+      for (lt::Finding &F : lt::checkMatmul(V))
+        if (!isValueFinding(F))
+          Here.push_back(std::move(F));
+    };
+    // An architecture rule holds where one of the targets breaks it.
+    if (Targets.empty())
+      Judge(Value::unknown());
+    for (int64_t CC : Targets)
+      Judge(Value::of(CC));
+    return Here;
+  };
+  std::vector<lt::Finding> Common =
+      findingsOnEveryPath(C.Path, C.Atoms.size(), Check, KeyOf);
+  std::set<FindingKey> Keys;
+  for (const lt::Finding &F : Common)
+    Keys.insert(KeyOf(F));
+  for (lt::Finding &F : Common) {
+    // Cdesc == Ddesc: one object, reported once, as D's.
+    if (F.About.Argument == Arg::Cdesc && C.CdescIsDdesc.Known &&
+        C.CdescIsDdesc.V &&
+        Keys.count({F.RuleId, static_cast<unsigned>(Arg::Ddesc),
+                    F.About.Attr}))
+      continue;
+    Diagnosis D;
+    const Expr *Arg = argument(Call, F.About.Argument);
+    D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
+    D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
+    noteInputs(Call, C, F, D.Notes);
+    D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
+    noteInstantiation(Enclosing, Ctx, D.Notes);
+    rules::Finding &R = D.Finding;
+    R.Cat = F.Cat;
+    R.RuleId = F.RuleId;
+    R.Param = rules::Role::Handle; // findings name their subject themselves
+    R.Value = F.Value;
+    R.Bound = F.Bound;
+    R.Message = std::move(F.Message);
+    R.Note = std::move(F.Note);
+    Out.push_back(std::move(D));
+  }
+}
+
+using CacheKey = std::tuple<const CallExpr *, int64_t, std::vector<int64_t>>;
+struct LtCache {
+  std::map<CacheKey, std::vector<Diagnosis>> Done;
+};
+
+} // namespace
+
+std::vector<int64_t> parseComputeCapabilities(llvm::StringRef List) {
+  std::vector<int64_t> Out;
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  List.split(Items, ';', -1, false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    Item.consume_front("sm_");
+    Item.consume_front("compute_");
+    std::string Digits;
+    for (char Ch : Item)
+      if (Ch != '.')
+        Digits += Ch;
+    // sm_90a, sm_100f: the family suffix names the same capability.
+    while (!Digits.empty() && !isdigit(static_cast<unsigned char>(Digits.back())))
+      Digits.pop_back();
+    int64_t CC = 0;
+    if (!Digits.empty() && !llvm::StringRef(Digits).getAsInteger(10, CC) &&
+        CC >= 10 && CC < 1000 && !llvm::is_contained(Out, CC))
+      Out.push_back(CC);
+  }
+  return Out;
+}
+
+const std::vector<Diagnosis> &
+diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
+                     ASTContext &Ctx, int64_t LibraryVersion,
+                     const std::vector<int64_t> &ComputeCapabilities) {
+  LtCache &Cache = contextCache<LtCache>(Ctx);
+  auto [It, Inserted] = Cache.Done.try_emplace(
+      CacheKey{&Call, LibraryVersion, ComputeCapabilities});
+  if (!Inserted || Call.containsErrors())
+    return It->second;
+  std::vector<Diagnosis> Out;
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const LtContext &C : contextsOf(Call, Enclosing, Ctx)) {
+    std::vector<Diagnosis> Here;
+    diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
+                    Enclosing, Here);
+    for (Diagnosis &D : Here)
+      if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
+        Out.push_back(std::move(D));
+  }
+  It->second = std::move(Out);
+  return It->second;
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,56 @@
+//===--- LtMatmulDiagnosis.h - gemm-tidy --------------------------*- C++ -*-===//
+//
+// The diagnostics of a cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic
+// call: the states of its descriptor and four layouts (and, for the
+// heuristic, its preference) as the value analysis follows them from their
+// Create and SetAttribute calls, and the facts of its pointer and size
+// arguments, fill the rules core's MatmulValues (gemm/rules/lt_check.h) per
+// assignment of the conditions they depend on; a finding is kept only when
+// it holds on every feasible path, with notes at the calls that set the
+// deciding attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_LTMATMULDIAGNOSIS_H
+#define GEMM_TIDY_LTMATMULDIAGNOSIS_H
+
+#include "GemmDiagnosis.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+/// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic.
+inline bool isLtMatmul(const FunctionDecl &F) {
+  const IdentifierInfo *Id = F.getIdentifier();
+  if (!Id || !Id->getName().starts_with("cublasLtMatmul"))
+    return false;
+  return (Id->getName() == "cublasLtMatmul" && F.getNumParams() == 16) ||
+         (Id->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
+          F.getNumParams() == 10);
+}
+
+/// Matches a function of the GEMM family, cublasLtMatmul and
+/// cublasLtMatmulAlgoGetHeuristic.
+AST_MATCHER(FunctionDecl, isGemmOrLtMatmulFunction) {
+  const IdentifierInfo *Id = Node.getIdentifier();
+  return Id && (gemmApiNamed(Id->getName()) != nullptr || isLtMatmul(Node));
+}
+
+/// The diagnostics of \p Call (a call of a function isLtMatmul accepts) inside \p Enclosing (null where not known), computed once per
+/// call, library version and target list and shared by the checks.
+/// \p ComputeCapabilities are the targets (major * 10 + minor); empty: the
+/// architecture rules stay silent.
+const std::vector<Diagnosis> &
+diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
+                     ASTContext &Ctx, int64_t LibraryVersion,
+                     const std::vector<int64_t> &ComputeCapabilities);
+
+/// The compute capabilities of "89;90" (also "sm_89", "8.9"); unparsable
+/// entries are left out.
+std::vector<int64_t> parseComputeCapabilities(llvm::StringRef List);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_LTMATMULDIAGNOSIS_H
