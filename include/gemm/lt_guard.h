@@ -64,6 +64,9 @@ struct Shadow {
   std::atomic<uintptr_t> Key{0};
   std::atomic<uint64_t> KnownMask{0}; // bit Id: Attr[Id] is known
   std::atomic<int64_t> Attr[rl::MaxAttributes] = {};
+  // Moved on by every change the guard sees (Create, Init, SetAttribute,
+  // Destroy) to a value no object had before: the verdict cache keys on it.
+  std::atomic<uint64_t> Generation{0};
 };
 using ShadowTable = guard::detail::AddressTable<Shadow, 2048>;
 
@@ -75,9 +78,25 @@ inline ShadowTable &table() {
 inline Shadow *find(const void *Object) { return table().find(Object); }
 inline bool destroyed(const void *Object) { return table().destroyed(Object); }
 
+// After the change it stands for.
+inline void nextGeneration(Shadow &S) {
+  static std::atomic<uint64_t> Counter{0};
+  S.Generation.store(Counter.fetch_add(1, std::memory_order_relaxed) + 1,
+                     std::memory_order_release);
+}
+
+// The state Object is in, as one word: its slot's generation (live or
+// destroyed), or 0 for an object the guard does not follow. Equal words
+// mean equal attributes and an equal destroyed flag.
+inline uint64_t generationOf(const void *Object) {
+  const Shadow *S = table().findEither(Object);
+  return S ? S->Generation.load(std::memory_order_acquire) : 0;
+}
+
 inline void drop(const void *Object) {
   if (Shadow *S = find(Object)) {
     S->KnownMask.store(0, std::memory_order_release);
+    nextGeneration(*S);
     ShadowTable::markDestroyed(*S, Object);
   }
 }
@@ -90,6 +109,7 @@ inline void store(Shadow &S, const rl::ObjectState &State) {
       Mask |= uint64_t{1} << Id;
     }
   S.KnownMask.store(Mask, std::memory_order_release);
+  nextGeneration(S);
 }
 
 inline void record(const void *Object, const rl::ObjectState &State) {
@@ -104,12 +124,19 @@ template <class H> H createdObject(H *Out) {
   return Object;
 }
 
-inline void recordAttribute(const void *Object, int64_t Id, int64_t V) {
+// A successful SetAttribute; a value the guard could not read leaves the
+// attribute unknown.
+inline void recordAttribute(const void *Object, int64_t Id, rules::Value V) {
   if (Id < 0 || Id >= rl::MaxAttributes)
     return;
   if (Shadow *S = find(Object)) {
-    S->Attr[Id].store(V, std::memory_order_relaxed);
-    S->KnownMask.fetch_or(uint64_t{1} << Id, std::memory_order_release);
+    if (V.Known) {
+      S->Attr[Id].store(V.V, std::memory_order_relaxed);
+      S->KnownMask.fetch_or(uint64_t{1} << Id, std::memory_order_release);
+    } else {
+      S->KnownMask.fetch_and(~(uint64_t{1} << Id), std::memory_order_release);
+    }
+    nextGeneration(*S);
   }
 }
 
@@ -141,19 +168,31 @@ inline AlgoRecord *algoTable() {
   return Table;
 }
 
-// One key for an algo and the descriptors it was chosen for; 0 where the
-// algo cannot be read (never faults).
-inline uint64_t algoKey(const cublasLtMatmulAlgo_t *Algo, const void *const (&Objects)[5]) {
-  cublasLtMatmulAlgo_t Copy;
-  if (!guard::detail::readHost(Algo, &Copy, sizeof(Copy)))
-    return 0;
-  uint64_t H = 1469598103934665603ull;
-  auto Mix = [&H](uint64_t V) { H = (H ^ V) * 1099511628211ull; };
-  for (uint64_t Word : Copy.data)
-    Mix(Word);
-  for (const void *O : Objects)
-    Mix(reinterpret_cast<uintptr_t>(O));
-  return H | 1; // never 0, the empty key
+// Moved on after every record written: cached matmul verdicts that looked
+// the records up hold only within one.
+inline std::atomic<uint64_t> &algoEpoch() {
+  static std::atomic<uint64_t> Epoch{0};
+  return Epoch;
+}
+
+// FNV-1a over words.
+inline uint64_t mixWords(uint64_t H, const uint64_t *W, unsigned N) {
+  for (unsigned I = 0; I < N; ++I)
+    H = (H ^ W[I]) * 1099511628211ull;
+  return H;
+}
+inline uint64_t algoHash(const cublasLtMatmulAlgo_t &Algo) {
+  return mixWords(1469598103934665603ull, Algo.data, 8);
+}
+
+// One key for an algo's contents and the descriptors it was chosen for;
+// never 0, the empty key.
+inline uint64_t algoKey(const cublasLtMatmulAlgo_t &Algo,
+                        const void *const (&Objects)[5]) {
+  uint64_t Addresses[5];
+  for (unsigned I = 0; I < 5; ++I)
+    Addresses[I] = reinterpret_cast<uintptr_t>(Objects[I]);
+  return mixWords(algoHash(Algo), Addresses, 5) | 1;
 }
 
 inline int64_t alignmentOf(uintptr_t Address) {
@@ -204,37 +243,50 @@ inline int64_t libraryVersion() {
   return V;
 }
 
-// Reads a scalar of cudaDataType Type at P as an integer: its value for
-// integer types, 0/1 for zero/non-zero for floating types. Unknown where the
-// type is not one the rules read.
-// Never faults: memory that cannot be read leaves the value unknown.
-inline rules::Value readScalar(const void *P, int64_t Type) {
+// The bytes of a scalar of cudaDataType Type the rules read; 0 for the
+// types they do not.
+constexpr unsigned scalarSize(int64_t Type) {
   namespace dt = rules::dt;
-  using guard::detail::readHost;
+  return Type == dt::R_64F                        ? 8
+         : Type == dt::R_32F || Type == dt::R_32I ? 4
+         : Type == dt::R_16F                      ? 2
+                                                  : 0;
+}
+
+// A scalar of cudaDataType Type from its bytes, as an integer: its value
+// for integer types, 0/1 for zero/non-zero for floating types.
+inline rules::Value scalarValue(uint64_t Bits, int64_t Type) {
+  namespace dt = rules::dt;
   switch (Type) {
   case dt::R_32F: {
     float V;
-    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
-                                      : rules::Value::unknown();
+    std::memcpy(&V, &Bits, sizeof(V));
+    return rules::Value::of(V != 0);
   }
   case dt::R_64F: {
     double V;
-    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V != 0)
-                                      : rules::Value::unknown();
+    std::memcpy(&V, &Bits, sizeof(V));
+    return rules::Value::of(V != 0);
   }
-  case dt::R_16F: {
-    uint16_t Bits;
-    return readHost(P, &Bits, sizeof(Bits))
-               ? rules::Value::of((Bits & 0x7fff) != 0)
-               : rules::Value::unknown();
-  }
+  case dt::R_16F: return rules::Value::of((Bits & 0x7fff) != 0);
   case dt::R_32I: {
     int32_t V;
-    return readHost(P, &V, sizeof(V)) ? rules::Value::of(V)
-                                      : rules::Value::unknown();
+    std::memcpy(&V, &Bits, sizeof(V));
+    return rules::Value::of(V);
   }
   default: return rules::Value::unknown();
   }
+}
+
+// Reads the scalar of cudaDataType Type at P (its bytes to Bits). Never
+// faults: memory that cannot be read, or a type the rules do not read,
+// leaves the value unknown.
+inline rules::Value readScalar(const void *P, int64_t Type, uint64_t &Bits) {
+  Bits = 0;
+  const unsigned Size = scalarSize(Type);
+  if (!Size || !guard::detail::readHost(P, &Bits, Size))
+    return rules::Value::unknown();
+  return scalarValue(Bits, Type);
 }
 
 // --- reporting ----------------------------------------------------------------------
@@ -291,14 +343,17 @@ inline void writeLog(const LtReport &R, const char *Outcome,
 // The findings decide: true to call cuBLASLt, false to return
 // CUBLAS_STATUS_INVALID_VALUE. Findings GEMM_GUARD_IGNORE names are dropped;
 // warnings (advisory: cuBLASLt runs the call as asked) are reported and
-// never block.
+// never block. *Clean, where given, says whether none was left.
 inline bool decide(const char *Function, const CallSite &Site,
                    std::vector<rl::Finding> Found,
-                   std::initializer_list<std::pair<const char *, int64_t>> Args = {}) {
+                   std::initializer_list<std::pair<const char *, int64_t>> Args = {},
+                   bool *Clean = nullptr) {
   std::vector<rl::Finding> Findings;
   for (rl::Finding &F : Found)
     if (!guard::detail::isIgnored(F.Cat, F.RuleId, Site))
       Findings.push_back(std::move(F));
+  if (Clean)
+    *Clean = Findings.empty();
   if (Findings.empty())
     return true;
   const bool Error = rl::hasError(Findings);
@@ -539,8 +594,8 @@ cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
               {{"attr", C.Attr.V}, {"sizeInBytes", static_cast<int64_t>(Size)}}))
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Object, Attr, Buf, Size);
-  if (Status == CUBLAS_STATUS_SUCCESS && C.Contents.Known)
-    recordAttribute(Object, C.Attr.V, C.Contents.V);
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    recordAttribute(Object, C.Attr.V, C.Contents);
   return Status;
 }
 
@@ -593,6 +648,78 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
   }
 }
 
+// --- the verdict cache ---------------------------------------------------------------
+// Clean verdicts of the heuristic and the matmul live in the GemmEx guard's
+// cache (guard::detail::isCachedClean), keyed on everything they depend
+// on: the entry point and the static types of its arguments, the library
+// version, the device's facts (depth pointers), the memory epoch (where
+// pointer facts were taken), the epoch of the heuristic's records (matmul),
+// every argument the rules read, and the generation of every object passed
+// (moved by each Create, Init, SetAttribute and Destroy the guard sees). The
+// matmul's late words are *alpha, *beta and the algo's contents, where the
+// checks read them: read again only where they were read under the same key,
+// just before cuBLASLt reads them itself.
+
+struct HeuristicTag {};
+struct MatmulTag {};
+constexpr unsigned KeyHead = 4, HeuristicKeyWords = KeyHead + 8 + 6,
+                   MatmulKeyWords = KeyHead + 1 + 15 + 5;
+
+inline uint64_t word(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+
+// The words every key starts with; false where the verdict must not be
+// cached (pointer facts while allocations are not tracked).
+inline bool keyHead(guard::detail::Key &K, const char *Instance,
+                    bool PointerFacts) {
+  const bool Pointers = pointerDepth();
+  if (Pointers && PointerFacts &&
+      !guard::detail::trackingLive().load(std::memory_order_acquire))
+    return false;
+  K.N = 0;
+  K.W[K.N++] = word(Instance);
+  K.W[K.N++] = static_cast<uint64_t>(libraryVersion());
+  uint64_t Device = 0;
+  if (Pointers) {
+    const DeviceFacts F = deviceFacts();
+    Device = (static_cast<uint64_t>(static_cast<uint32_t>(F.ComputeCapability)) << 8) |
+             static_cast<uint8_t>(F.PageableMemoryAccess);
+  }
+  K.W[K.N++] = Device;
+  K.W[K.N++] = Pointers && PointerFacts
+                   ? guard::detail::memoryEpoch().load(std::memory_order_acquire)
+                   : 0;
+  return true;
+}
+
+inline bool heuristicKey(guard::detail::Key &K, cublasLtHandle_t Handle,
+                         cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
+                         cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc,
+                         cublasLtMatrixLayout_t Ddesc,
+                         cublasLtMatmulPreference_t Pref, int Requested) {
+  if (!keyHead(K, &guard::detail::InstanceId<HeuristicTag>, false))
+    return false;
+  for (const void *P : {static_cast<const void *>(Handle),
+                        static_cast<const void *>(Op), static_cast<const void *>(Adesc),
+                        static_cast<const void *>(Bdesc), static_cast<const void *>(Cdesc),
+                        static_cast<const void *>(Ddesc), static_cast<const void *>(Pref)})
+    K.W[K.N++] = word(P);
+  K.W[K.N++] = static_cast<uint64_t>(static_cast<int64_t>(Requested));
+  for (const void *P : {static_cast<const void *>(Op), static_cast<const void *>(Adesc),
+                        static_cast<const void *>(Bdesc),
+                        static_cast<const void *>(Cdesc ? Cdesc : Ddesc),
+                        static_cast<const void *>(Ddesc), static_cast<const void *>(Pref)})
+    K.W[K.N++] = generationOf(P);
+  K.Hash = guard::detail::keyHash<HeuristicKeyWords>(K.W);
+  return true;
+}
+
+// The words of K that were true when the checks started are still true.
+inline bool keyStill(const guard::detail::Key &Before,
+                     const guard::detail::Key &Now) {
+  return Before.N == Now.N &&
+         std::memcmp(Before.W, Now.W, sizeof(uint64_t) * Now.N) == 0;
+}
+
 template <class Fn>
 cublasStatus_t algoGetHeuristic(
     const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
@@ -603,15 +730,26 @@ cublasStatus_t algoGetHeuristic(
   if (!checking())
     return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested, Results,
                 Returned);
-  rl::MatmulValues V;
-  V.Heuristic = true;
-  V.LibraryVersion = libraryVersion();
-  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
-  V.RequestedAlgoCount = rules::Value::of(Requested);
-  V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
-  if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
-              {{"requestedAlgoCount", Requested}}))
-    return CUBLAS_STATUS_INVALID_VALUE;
+  guard::detail::Key K;
+  const bool Cacheable =
+      heuristicKey(K, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested);
+  if (!Cacheable || !guard::detail::isCachedClean<HeuristicKeyWords>(K)) {
+    rl::MatmulValues V;
+    V.Heuristic = true;
+    V.LibraryVersion = libraryVersion();
+    collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+    V.RequestedAlgoCount = rules::Value::of(Requested);
+    V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
+    bool Clean = false;
+    if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
+                {{"requestedAlgoCount", Requested}}, &Clean))
+      return CUBLAS_STATUS_INVALID_VALUE;
+    guard::detail::Key Now;
+    if (Clean && Cacheable &&
+        heuristicKey(Now, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested) &&
+        keyStill(K, Now))
+      guard::detail::rememberClean(K);
+  }
   const cublasStatus_t Status = Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc,
                                      Pref, Requested, Results, Returned);
   if (Status != CUBLAS_STATUS_SUCCESS) {
@@ -621,12 +759,12 @@ cublasStatus_t algoGetHeuristic(
   // Remember what each returned algo needs and assumed.
   if (!Results || !Returned)
     return Status;
-  const rl::ObjectState P = stateOf(Pref);
-  const rl::ObjectState D = V.Desc;
-  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
   int Count = 0;
-  if (!guard::detail::readHost(Returned, &Count, sizeof(Count)))
+  if (!guard::detail::readHost(Returned, &Count, sizeof(Count)) || Count <= 0)
     return Status;
+  const rl::ObjectState P = stateOf(Pref);
+  const rules::Value Bias = stateOf(Op)[rl::desc::BIAS_POINTER];
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
   // At most as many as the table holds, up to the first unreadable entry.
   for (int I = 0; I < Count && I < Requested && I < int{AlgoSlots}; ++I) {
     cublasLtMatmulHeuristicResult_t Result;
@@ -634,9 +772,7 @@ cublasStatus_t algoGetHeuristic(
       break;
     if (Result.state != CUBLAS_STATUS_SUCCESS)
       continue;
-    const uint64_t Key = algoKey(&Result.algo, Objects);
-    if (!Key)
-      continue;
+    const uint64_t Key = algoKey(Result.algo, Objects);
     AlgoRecord &R = algoTable()[Key % AlgoSlots];
     R.Key.store(0, std::memory_order_release); // invalid while rewritten
     R.Workspace.store(static_cast<int64_t>(Result.workspaceSize));
@@ -644,9 +780,9 @@ cublasStatus_t algoGetHeuristic(
       const rules::Value A = P[rl::pref::MIN_ALIGNMENT_A_BYTES + M];
       R.MinAlignment[M].store(A.Known ? A.V : 0);
     }
-    const rules::Value Bias = D[rl::desc::BIAS_POINTER];
     R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
     R.Key.store(Key, std::memory_order_release);
+    algoEpoch().fetch_add(1, std::memory_order_acq_rel);
   }
   return Status;
 }
@@ -659,17 +795,65 @@ template <class S> void describeScalar(rules::PointerFacts &F, const S *P) {
   (void)P;
 }
 
-template <class Fn, class S1, class S2>
-cublasStatus_t matmul(const CallSite &Site, Fn Real,
-                      cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
-                      const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
-                      const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
-                      const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
-                      cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
-                      void *Workspace, size_t WorkspaceSize, cudaStream_t Stream) {
-  if (!checking())
-    return Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
-                Algo, Workspace, WorkspaceSize, Stream);
+template <class S1, class S2>
+bool matmulKey(guard::detail::Key &K, cublasLtHandle_t Handle,
+               cublasLtMatmulDesc_t Op, const S1 *Alpha, const void *A,
+               cublasLtMatrixLayout_t Adesc, const void *B,
+               cublasLtMatrixLayout_t Bdesc, const S2 *Beta, const void *C,
+               cublasLtMatrixLayout_t Cdesc, const void *D,
+               cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
+               const void *Workspace, size_t WorkspaceSize) {
+  if (!keyHead(K, &guard::detail::InstanceId<MatmulTag, S1, S2>, true))
+    return false;
+  K.W[K.N++] = algoEpoch().load(std::memory_order_acquire);
+  for (const void *P :
+       {static_cast<const void *>(Handle), static_cast<const void *>(Op),
+        static_cast<const void *>(Alpha), A, static_cast<const void *>(Adesc), B,
+        static_cast<const void *>(Bdesc), static_cast<const void *>(Beta), C,
+        static_cast<const void *>(Cdesc), D, static_cast<const void *>(Ddesc),
+        static_cast<const void *>(Algo), Workspace})
+    K.W[K.N++] = word(P);
+  K.W[K.N++] = static_cast<uint64_t>(WorkspaceSize);
+  for (const void *P : {static_cast<const void *>(Op), static_cast<const void *>(Adesc),
+                        static_cast<const void *>(Bdesc),
+                        static_cast<const void *>(Cdesc ? Cdesc : Ddesc),
+                        static_cast<const void *>(Ddesc)})
+    K.W[K.N++] = generationOf(P);
+  K.Hash = guard::detail::keyHash<MatmulKeyWords>(K.W);
+  return true;
+}
+
+// The matmul's late words: the bytes of *alpha and *beta (as many as the
+// mask's low nibbles say) and the hash of the algo (bit 8).
+struct MatmulLate {
+  static constexpr unsigned Count = 3;
+  const void *Alpha, *Beta;
+  const cublasLtMatmulAlgo_t *Algo;
+  static constexpr uint64_t AlgoRead = 1 << 8;
+  void operator()(uint64_t Mask, uint64_t *Out) const {
+    if (const unsigned N = Mask & 15)
+      std::memcpy(&Out[0], Alpha, N);
+    if (const unsigned N = Mask >> 4 & 15)
+      std::memcpy(&Out[1], Beta, N);
+    if (Mask & AlgoRead) {
+      cublasLtMatmulAlgo_t Copy;
+      std::memcpy(&Copy, Algo, sizeof(Copy));
+      Out[2] = algoHash(Copy);
+    }
+  }
+};
+
+// The matmul's checks in full, without the cache: every fact, the rules,
+// the report and the policy; true to call cuBLASLt. A clean verdict is
+// remembered under K (where Cacheable) with what the checks read.
+template <class S1, class S2>
+bool checkMatmulCall(const CallSite &Site, guard::detail::Key &K, bool Cacheable,
+                     cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
+                     const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                     const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                     const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                     cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
+                     void *Workspace, size_t WorkspaceSize) {
   using rules::Value;
   rl::MatmulValues V;
   V.LibraryVersion = libraryVersion();
@@ -688,6 +872,10 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real,
     if (V.Desc[Id].Known && V.Desc[Id].V)
       guard::detail::describePointer(reinterpret_cast<const void *>(V.Desc[Id].V),
                                      V.descPointer(Id));
+  // What the checks read from host memory, for the cache: a mask, then the
+  // late words (MatmulLate). Memory that cannot be read leaves its rules
+  // silent, and the verdict uncached.
+  uint64_t Read[1 + MatmulLate::Count] = {};
   // *alpha and *beta, where cuBLASLt itself reads them on the host.
   const Value Mode = V.Desc[rl::desc::POINTER_MODE];
   const Value Scale = V.Desc[rl::desc::SCALE_TYPE];
@@ -695,12 +883,18 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real,
     return F.Where == rules::Residency::Pageable ||
            F.Where == rules::Residency::PinnedHost;
   };
-  if (Mode.Known && Scale.Known && pointerDepth()) {
-    if (Mode.V == rl::pmode::Host && Alpha && HostReadable(V.pointer(rl::Arg::Alpha)))
-      V.AlphaValue = readScalar(Alpha, Scale.V);
+  if (Mode.Known && Scale.Known && pointerDepth() && scalarSize(Scale.V)) {
+    const uint64_t Size = scalarSize(Scale.V);
+    if (Mode.V == rl::pmode::Host && Alpha && HostReadable(V.pointer(rl::Arg::Alpha))) {
+      V.AlphaValue = readScalar(Alpha, Scale.V, Read[1]);
+      Cacheable &= V.AlphaValue.Known;
+      Read[0] |= Size;
+    }
     if ((Mode.V == rl::pmode::Host || Mode.V == rl::pmode::AlphaDeviceVectorBetaHost) &&
         Beta && HostReadable(V.pointer(rl::Arg::Beta))) {
-      V.BetaValue = readScalar(Beta, Scale.V);
+      V.BetaValue = readScalar(Beta, Scale.V, Read[2]);
+      Cacheable &= V.BetaValue.Known;
+      Read[0] |= Size << 4;
       if (V.BetaValue.Known)
         V.BetaIsZero = Value::of(V.BetaValue.V == 0);
     }
@@ -708,24 +902,64 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real,
   if (Mode.Known && Mode.V == rl::pmode::AlphaDeviceVectorBetaZero)
     V.BetaIsZero = Value::of(1);
   // What the heuristic said about this algo for these descriptors.
-  if (Algo) {
+  cublasLtMatmulAlgo_t Copy;
+  if (Algo && guard::detail::readHost(Algo, &Copy, sizeof(Copy))) {
+    Read[0] |= MatmulLate::AlgoRead;
+    Read[3] = algoHash(Copy);
     const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
-    const uint64_t Key = algoKey(Algo, Objects);
+    const uint64_t Key = algoKey(Copy, Objects);
     const AlgoRecord &R = algoTable()[Key % AlgoSlots];
-    if (Key && R.Key.load(std::memory_order_acquire) == Key) {
+    if (R.Key.load(std::memory_order_acquire) == Key) {
       V.AlgoWorkspaceSize = Value::of(R.Workspace.load());
       if (pointerDepth())
         for (unsigned M = 0; M < 4; ++M)
-          if (const int64_t A = R.MinAlignment[M].load())
-            V.AlgoMinAlignment[M] = Value::of(A);
+          if (const int64_t Align = R.MinAlignment[M].load())
+            V.AlgoMinAlignment[M] = Value::of(Align);
       if (const int64_t BA = R.BiasAlignment.load())
         V.AlgoBiasAlignment = Value::of(BA);
       if (R.Key.load(std::memory_order_acquire) != Key) // rewritten meanwhile
         V.AlgoWorkspaceSize = V.AlgoBiasAlignment = Value::unknown();
     }
+  } else if (Algo) {
+    Cacheable = false;
   }
+  bool Clean = false;
   if (!decide("cublasLtMatmul", Site, rl::checkMatmul(V),
-              {{"workspaceSizeInBytes", static_cast<int64_t>(WorkspaceSize)}}))
+              {{"workspaceSizeInBytes", static_cast<int64_t>(WorkspaceSize)}},
+              &Clean))
+    return false;
+  guard::detail::Key Now;
+  if (Clean && Cacheable &&
+      matmulKey(Now, Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
+                Ddesc, Algo, Workspace, WorkspaceSize) &&
+      keyStill(K, Now)) {
+    for (uint64_t W : Read)
+      K.W[K.N++] = W;
+    guard::detail::rememberClean(K);
+  }
+  return true;
+}
+
+template <class Fn, class S1, class S2>
+cublasStatus_t matmul(const CallSite &Site, Fn Real,
+                      cublasLtHandle_t Handle, cublasLtMatmulDesc_t Op,
+                      const S1 *Alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                      const void *B, cublasLtMatrixLayout_t Bdesc, const S2 *Beta,
+                      const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                      cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *Algo,
+                      void *Workspace, size_t WorkspaceSize, cudaStream_t Stream) {
+  if (!checking())
+    return Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
+                Algo, Workspace, WorkspaceSize, Stream);
+  guard::detail::Key K;
+  bool Cacheable = matmulKey(K, Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C,
+                             Cdesc, D, Ddesc, Algo, Workspace, WorkspaceSize);
+  const bool Cached =
+      Cacheable &&
+      guard::detail::isCachedClean<MatmulKeyWords>(K, MatmulLate{Alpha, Beta, Algo});
+  if (!Cached && !checkMatmulCall(Site, K, Cacheable, Handle, Op, Alpha, A, Adesc,
+                                  B, Bdesc, Beta, C, Cdesc, D, Ddesc, Algo,
+                                  Workspace, WorkspaceSize))
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta,
                                      C, Cdesc, D, Ddesc, Algo, Workspace,
