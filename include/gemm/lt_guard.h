@@ -720,6 +720,34 @@ inline bool keyStill(const guard::detail::Key &Before,
          std::memcmp(Before.W, Now.W, sizeof(uint64_t) * Now.N) == 0;
 }
 
+// The heuristic's checks in full, without the cache: the rules, the report
+// and the policy; true to call cuBLASLt. A clean verdict is remembered
+// under K where Cacheable.
+inline bool checkHeuristicCall(const CallSite &Site, const guard::detail::Key &K,
+                               bool Cacheable, cublasLtHandle_t Handle,
+                               cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
+                               cublasLtMatrixLayout_t Bdesc,
+                               cublasLtMatrixLayout_t Cdesc,
+                               cublasLtMatrixLayout_t Ddesc,
+                               cublasLtMatmulPreference_t Pref, int Requested) {
+  rl::MatmulValues V;
+  V.Heuristic = true;
+  V.LibraryVersion = libraryVersion();
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  V.RequestedAlgoCount = rules::Value::of(Requested);
+  V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
+  bool Clean = false;
+  if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
+              {{"requestedAlgoCount", Requested}}, &Clean))
+    return false;
+  guard::detail::Key Now;
+  if (Clean && Cacheable &&
+      heuristicKey(Now, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested) &&
+      keyStill(K, Now))
+    guard::detail::rememberClean(K);
+  return true;
+}
+
 template <class Fn>
 cublasStatus_t algoGetHeuristic(
     const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
@@ -733,23 +761,11 @@ cublasStatus_t algoGetHeuristic(
   guard::detail::Key K;
   const bool Cacheable =
       heuristicKey(K, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested);
-  if (!Cacheable || !guard::detail::isCachedClean<HeuristicKeyWords>(K)) {
-    rl::MatmulValues V;
-    V.Heuristic = true;
-    V.LibraryVersion = libraryVersion();
-    collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
-    V.RequestedAlgoCount = rules::Value::of(Requested);
-    V.destroyed(rl::Arg::Preference) = rules::Value::of(destroyed(Pref));
-    bool Clean = false;
-    if (!decide("cublasLtMatmulAlgoGetHeuristic", Site, rl::checkMatmul(V),
-                {{"requestedAlgoCount", Requested}}, &Clean))
-      return CUBLAS_STATUS_INVALID_VALUE;
-    guard::detail::Key Now;
-    if (Clean && Cacheable &&
-        heuristicKey(Now, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested) &&
-        keyStill(K, Now))
-      guard::detail::rememberClean(K);
-  }
+  const bool Cached =
+      Cacheable && guard::detail::isCachedClean<HeuristicKeyWords>(K);
+  if (!Cached && !checkHeuristicCall(Site, K, Cacheable, Handle, Op, Adesc, Bdesc,
+                                     Cdesc, Ddesc, Pref, Requested))
+    return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc,
                                      Pref, Requested, Results, Returned);
   if (Status != CUBLAS_STATUS_SUCCESS) {
