@@ -199,6 +199,27 @@ inline int64_t alignmentOf(uintptr_t Address) {
   return Address ? static_cast<int64_t>(Address & (~Address + 1)) : 0;
 }
 
+// Records what an algo needs on the descriptors Objects (Op, A, B, C, D):
+// its workspace, the alignments the preference Pref promised (unknown
+// without one) and the bias alignment it was chosen for.
+inline void recordAlgo(const cublasLtMatmulAlgo_t &Algo,
+                       const void *const (&Objects)[5], int64_t Workspace,
+                       const rl::ObjectState *Pref) {
+  const rules::Value Bias = stateOf(Objects[0])[rl::desc::BIAS_POINTER];
+  const uint64_t Key = algoKey(Algo, Objects);
+  AlgoRecord &R = algoTable()[Key % AlgoSlots];
+  R.Key.store(0, std::memory_order_release); // invalid while rewritten
+  R.Workspace.store(Workspace);
+  for (unsigned M = 0; M < 4; ++M) {
+    const rules::Value A =
+        Pref ? (*Pref)[rl::pref::MIN_ALIGNMENT_A_BYTES + M] : rules::Value::unknown();
+    R.MinAlignment[M].store(A.Known ? A.V : 0);
+  }
+  R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
+  R.Key.store(Key, std::memory_order_release);
+  algoEpoch().fetch_add(1, std::memory_order_acq_rel);
+}
+
 // --- run-time facts --------------------------------------------------------------
 
 inline DeviceFacts deviceFacts() {
@@ -443,26 +464,45 @@ cublasStatus_t destroyHandle(const CallSite &, Fn Real, cublasLtHandle_t Handle)
   return Real(Handle);
 }
 
-// The object kinds, for the entry points shared by the three of them.
-template <rl::Object O> struct Kind;
-template <> struct Kind<rl::Object::MatmulDesc> {
-  using Handle = cublasLtMatmulDesc_t;
-  static constexpr rl::Arg Owner = rl::Arg::ComputeDesc;
-  static constexpr const char *Set = "cublasLtMatmulDescSetAttribute";
-  static constexpr const char *Get = "cublasLtMatmulDescGetAttribute";
+// The object kinds, for the entry points they share: the function names,
+// and whether the guard follows the object (an algo is the caller's own
+// structure, never created nor destroyed).
+template <rl::Object O> struct Kind {
+  static constexpr bool Tracked = true;
 };
-template <> struct Kind<rl::Object::MatrixLayout> {
-  using Handle = cublasLtMatrixLayout_t;
-  static constexpr rl::Arg Owner = rl::Arg::None;
-  static constexpr const char *Set = "cublasLtMatrixLayoutSetAttribute";
-  static constexpr const char *Get = "cublasLtMatrixLayoutGetAttribute";
+#define GEMM_LT_KIND(KIND, OBJ)                                                \
+  template <> struct Kind<rl::Object::KIND> {                                  \
+    static constexpr bool Tracked = true;                                      \
+    static constexpr const char *Set = "cublasLt" #OBJ "SetAttribute";         \
+    static constexpr const char *Get = "cublasLt" #OBJ "GetAttribute";         \
+  };
+GEMM_LT_KIND(MatmulDesc, MatmulDesc)
+GEMM_LT_KIND(MatrixLayout, MatrixLayout)
+GEMM_LT_KIND(Preference, MatmulPreference)
+GEMM_LT_KIND(TransformDesc, MatrixTransformDesc)
+GEMM_LT_KIND(EmulationDesc, EmulationDesc)
+#undef GEMM_LT_KIND
+template <> struct Kind<rl::Object::AlgoConfig> {
+  static constexpr bool Tracked = false;
+  static constexpr const char *Set = "cublasLtMatmulAlgoConfigSetAttribute";
+  static constexpr const char *Get = "cublasLtMatmulAlgoConfigGetAttribute";
 };
-template <> struct Kind<rl::Object::Preference> {
-  using Handle = cublasLtMatmulPreference_t;
-  static constexpr rl::Arg Owner = rl::Arg::Preference;
-  static constexpr const char *Set = "cublasLtMatmulPreferenceSetAttribute";
-  static constexpr const char *Get = "cublasLtMatmulPreferenceGetAttribute";
-};
+
+// The Create and Init forms: the value rules on the attributes the
+// arguments give (State), the real call, then the shadow of the object it
+// created or initialised (Created(), read only after success).
+template <class CallFn, class ObjectFn>
+cublasStatus_t createObject(const CallSite &Site, const char *Name, rl::Object O,
+                            const rl::ObjectState &State,
+                            std::initializer_list<std::pair<const char *, int64_t>> Args,
+                            CallFn Call, ObjectFn Created) {
+  if (!decide(Name, Site, rl::checkCreate(O, State), Args))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Call();
+  if (Status == CUBLAS_STATUS_SUCCESS)
+    record(Created(), State);
+  return Status;
+}
 
 template <class Fn>
 cublasStatus_t matmulDescInit(const CallSite &Site, const char *Name, Fn Real,
@@ -470,15 +510,11 @@ cublasStatus_t matmulDescInit(const CallSite &Site, const char *Name, Fn Real,
                               cublasComputeType_t Compute, cudaDataType_t Scale) {
   if (!checking())
     return Real(Desc, Size, Compute, Scale);
-  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
-                                               rules::Value::of(Scale));
-  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatmulDesc, State),
-              {{"computeType", Compute}, {"scaleType", Scale}}))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  const cublasStatus_t Status = Real(Desc, Size, Compute, Scale);
-  if (Status == CUBLAS_STATUS_SUCCESS)
-    record(Desc, State);
-  return Status;
+  return createObject(
+      Site, Name, rl::Object::MatmulDesc,
+      rl::matmulDesc(rules::Value::of(Compute), rules::Value::of(Scale)),
+      {{"computeType", Compute}, {"scaleType", Scale}},
+      [&] { return Real(Desc, Size, Compute, Scale); }, [&] { return Desc; });
 }
 
 template <class Fn>
@@ -487,16 +523,42 @@ cublasStatus_t matmulDescCreate(const CallSite &Site, Fn Real,
                                 cublasComputeType_t Compute, cudaDataType_t Scale) {
   if (!checking() || !Desc)
     return Real(Desc, Compute, Scale);
-  const rl::ObjectState State = rl::matmulDesc(rules::Value::of(Compute),
-                                               rules::Value::of(Scale));
-  if (!decide("cublasLtMatmulDescCreate", Site,
-              rl::checkCreate(rl::Object::MatmulDesc, State),
-              {{"computeType", Compute}, {"scaleType", Scale}}))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  const cublasStatus_t Status = Real(Desc, Compute, Scale);
-  if (Status == CUBLAS_STATUS_SUCCESS)
-    record(createdObject(Desc), State);
-  return Status;
+  return createObject(
+      Site, "cublasLtMatmulDescCreate", rl::Object::MatmulDesc,
+      rl::matmulDesc(rules::Value::of(Compute), rules::Value::of(Scale)),
+      {{"computeType", Compute}, {"scaleType", Scale}},
+      [&] { return Real(Desc, Compute, Scale); },
+      [&] { return createdObject(Desc); });
+}
+
+inline rl::ObjectState transformDescState(cudaDataType Scale) {
+  rl::ObjectState State = rl::initialState(rl::Object::TransformDesc);
+  State[rl::xform::SCALE_TYPE] = rules::Value::of(Scale);
+  return State;
+}
+
+template <class Fn>
+cublasStatus_t transformDescCreate(const CallSite &Site, Fn Real,
+                                   cublasLtMatrixTransformDesc_t *Desc,
+                                   cudaDataType Scale) {
+  if (!checking() || !Desc)
+    return Real(Desc, Scale);
+  return createObject(Site, "cublasLtMatrixTransformDescCreate",
+                      rl::Object::TransformDesc, transformDescState(Scale),
+                      {{"scaleType", Scale}}, [&] { return Real(Desc, Scale); },
+                      [&] { return createdObject(Desc); });
+}
+
+template <class Fn>
+cublasStatus_t transformDescInit(const CallSite &Site, Fn Real,
+                                 cublasLtMatrixTransformDesc_t Desc, size_t Size,
+                                 cudaDataType Scale) {
+  if (!checking())
+    return Real(Desc, Size, Scale);
+  return createObject(Site, "cublasLtMatrixTransformDescInit",
+                      rl::Object::TransformDesc, transformDescState(Scale),
+                      {{"scaleType", Scale}},
+                      [&] { return Real(Desc, Size, Scale); }, [&] { return Desc; });
 }
 
 inline rl::ObjectState layoutState(cudaDataType Type, uint64_t Rows,
@@ -514,16 +576,12 @@ cublasStatus_t matrixLayoutCreate(const CallSite &Site, Fn Real,
                                   uint64_t Cols, int64_t Ld) {
   if (!checking() || !Layout)
     return Real(Layout, Type, Rows, Cols, Ld);
-  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
-  if (!decide("cublasLtMatrixLayoutCreate", Site,
-              rl::checkCreate(rl::Object::MatrixLayout, State),
-              {{"type", Type}, {"rows", static_cast<int64_t>(Rows)},
-               {"cols", static_cast<int64_t>(Cols)}, {"ld", Ld}}))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  const cublasStatus_t Status = Real(Layout, Type, Rows, Cols, Ld);
-  if (Status == CUBLAS_STATUS_SUCCESS)
-    record(createdObject(Layout), State);
-  return Status;
+  return createObject(Site, "cublasLtMatrixLayoutCreate", rl::Object::MatrixLayout,
+                      layoutState(Type, Rows, Cols, Ld),
+                      {{"type", Type}, {"rows", static_cast<int64_t>(Rows)},
+                       {"cols", static_cast<int64_t>(Cols)}, {"ld", Ld}},
+                      [&] { return Real(Layout, Type, Rows, Cols, Ld); },
+                      [&] { return createdObject(Layout); });
 }
 
 template <class Fn>
@@ -533,30 +591,27 @@ cublasStatus_t matrixLayoutInit(const CallSite &Site, const char *Name, Fn Real,
                                 int64_t Ld) {
   if (!checking())
     return Real(Layout, Size, Type, Rows, Cols, Ld);
-  const rl::ObjectState State = layoutState(Type, Rows, Cols, Ld);
-  if (!decide(Name, Site, rl::checkCreate(rl::Object::MatrixLayout, State)))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  const cublasStatus_t Status = Real(Layout, Size, Type, Rows, Cols, Ld);
-  if (Status == CUBLAS_STATUS_SUCCESS)
-    record(Layout, State);
+  return createObject(Site, Name, rl::Object::MatrixLayout,
+                      layoutState(Type, Rows, Cols, Ld), {},
+                      [&] { return Real(Layout, Size, Type, Rows, Cols, Ld); },
+                      [&] { return Layout; });
+}
+
+// The Create and Init forms without arguments (preference, emulation
+// descriptor): every attribute at its default.
+template <rl::Object O, class Fn, class H>
+cublasStatus_t plainCreate(const CallSite &, Fn Real, H *Out) {
+  const cublasStatus_t Status = Real(Out);
+  if (checking() && Out && Status == CUBLAS_STATUS_SUCCESS)
+    record(createdObject(Out), rl::initialState(O));
   return Status;
 }
 
-template <class Fn>
-cublasStatus_t preferenceCreate(const CallSite &, Fn Real,
-                                cublasLtMatmulPreference_t *Pref) {
-  const cublasStatus_t Status = Real(Pref);
-  if (checking() && Pref && Status == CUBLAS_STATUS_SUCCESS)
-    record(createdObject(Pref), rl::initialState(rl::Object::Preference));
-  return Status;
-}
-
-template <class Fn>
-cublasStatus_t preferenceInit(const CallSite &, Fn Real,
-                              cublasLtMatmulPreference_t Pref, size_t Size) {
-  const cublasStatus_t Status = Real(Pref, Size);
+template <rl::Object O, class Fn, class H>
+cublasStatus_t plainInit(const CallSite &, Fn Real, H Object, size_t Size) {
+  const cublasStatus_t Status = Real(Object, Size);
   if (checking() && Status == CUBLAS_STATUS_SUCCESS)
-    record(Pref, rl::initialState(rl::Object::Preference));
+    record(Object, rl::initialState(O));
   return Status;
 }
 
@@ -571,21 +626,21 @@ template <rl::Object O, class A>
 rl::AttributeCall attributeCall(A Attr, const void *Buf, size_t Size) {
   rl::AttributeCall C;
   C.Obj = O;
-  C.Owner = Kind<O>::Owner;
+  C.Owner = rl::ownerOf(O);
   C.Attr = rules::Value::of(static_cast<int64_t>(Attr));
   C.SizeInBytes = rules::Value::of(static_cast<int64_t>(Size));
   C.BufIsNull = rules::Value::of(Buf == nullptr);
   return C;
 }
 
-template <rl::Object O, class Fn, class A, class B>
-cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
-                            typename Kind<O>::Handle Object, A Attr, const B *Buf,
-                            size_t Size) {
+template <rl::Object O, class Fn, class H, class A, class B>
+cublasStatus_t setAttribute(const CallSite &Site, Fn Real, H Object, A Attr,
+                            const B *Buf, size_t Size) {
   if (!checking())
     return Real(Object, Attr, Buf, Size);
   rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
-  C.ObjectDestroyed = rules::Value::of(destroyed(Object));
+  if (Kind<O>::Tracked)
+    C.ObjectDestroyed = rules::Value::of(destroyed(Object));
   describeBuffer<B>(C);
   const rl::AttrInfo *Info = rl::findAttribute(O, C.Attr.V);
   if (Buf && Info && static_cast<int64_t>(Size) == rl::attrTypeSize(Info->Type))
@@ -594,15 +649,14 @@ cublasStatus_t setAttribute(const CallSite &Site, Fn Real,
               {{"attr", C.Attr.V}, {"sizeInBytes", static_cast<int64_t>(Size)}}))
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Real(Object, Attr, Buf, Size);
-  if (Status == CUBLAS_STATUS_SUCCESS)
+  if (Status == CUBLAS_STATUS_SUCCESS && Kind<O>::Tracked)
     recordAttribute(Object, C.Attr.V, C.Contents);
   return Status;
 }
 
-template <rl::Object O, class Fn, class A>
-cublasStatus_t getAttribute(const CallSite &Site, Fn Real,
-                            typename Kind<O>::Handle Object, A Attr, void *Buf,
-                            size_t Size, size_t *Written) {
+template <rl::Object O, class Fn, class H, class A>
+cublasStatus_t getAttribute(const CallSite &Site, Fn Real, H Object, A Attr,
+                            void *Buf, size_t Size, size_t *Written) {
   if (checking()) {
     rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
     C.SizeWrittenIsNull = rules::Value::of(Written == nullptr);
@@ -779,27 +833,48 @@ cublasStatus_t algoGetHeuristic(
   if (!guard::detail::readHost(Returned, &Count, sizeof(Count)) || Count <= 0)
     return Status;
   const rl::ObjectState P = stateOf(Pref);
-  const rules::Value Bias = stateOf(Op)[rl::desc::BIAS_POINTER];
   const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
   // At most as many as the table holds, up to the first unreadable entry.
   for (int I = 0; I < Count && I < Requested && I < int{AlgoSlots}; ++I) {
     cublasLtMatmulHeuristicResult_t Result;
     if (!guard::detail::readHost(&Results[I], &Result, sizeof(Result)))
       break;
-    if (Result.state != CUBLAS_STATUS_SUCCESS)
-      continue;
-    const uint64_t Key = algoKey(Result.algo, Objects);
-    AlgoRecord &R = algoTable()[Key % AlgoSlots];
-    R.Key.store(0, std::memory_order_release); // invalid while rewritten
-    R.Workspace.store(static_cast<int64_t>(Result.workspaceSize));
-    for (unsigned M = 0; M < 4; ++M) {
-      const rules::Value A = P[rl::pref::MIN_ALIGNMENT_A_BYTES + M];
-      R.MinAlignment[M].store(A.Known ? A.V : 0);
-    }
-    R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
-    R.Key.store(Key, std::memory_order_release);
-    algoEpoch().fetch_add(1, std::memory_order_acq_rel);
+    if (Result.state == CUBLAS_STATUS_SUCCESS)
+      recordAlgo(Result.algo, Objects, static_cast<int64_t>(Result.workspaceSize),
+                 &P);
   }
+  return Status;
+}
+
+// cublasLtMatmulAlgoCheck: the rules on the descriptors, as for the
+// heuristic; after a successful check, what the algo needs is recorded as
+// the heuristic's choices are.
+template <class Fn>
+cublasStatus_t algoCheck(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
+                         cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Adesc,
+                         cublasLtMatrixLayout_t Bdesc, cublasLtMatrixLayout_t Cdesc,
+                         cublasLtMatrixLayout_t Ddesc,
+                         const cublasLtMatmulAlgo_t *Algo,
+                         cublasLtMatmulHeuristicResult_t *Result) {
+  if (!checking())
+    return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Algo, Result);
+  rl::MatmulValues V;
+  V.Heuristic = true;
+  V.LibraryVersion = libraryVersion();
+  collectObjects(V, Op, Adesc, Bdesc, Cdesc, Ddesc);
+  if (!decide("cublasLtMatmulAlgoCheck", Site, rl::checkMatmul(V)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status = Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Algo, Result);
+  if (Status != CUBLAS_STATUS_SUCCESS) {
+    reportValidButFailed("cublasLtMatmulAlgoCheck", Site, Status);
+    return Status;
+  }
+  cublasLtMatmulAlgo_t Checked;
+  cublasLtMatmulHeuristicResult_t Out;
+  const void *const Objects[5] = {Op, Adesc, Bdesc, Cdesc ? Cdesc : Ddesc, Ddesc};
+  if (guard::detail::readHost(Algo, &Checked, sizeof(Checked)) &&
+      guard::detail::readHost(Result, &Out, sizeof(Out)))
+    recordAlgo(Checked, Objects, static_cast<int64_t>(Out.workspaceSize), nullptr);
   return Status;
 }
 
@@ -1030,15 +1105,29 @@ inline cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t L,
                                   &::cublasLtMatrixLayoutInit_internal, L,
                                   sizeof(*L), T, R, C, Ld);
 }
-inline cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P,
-                                                     GEMM_LT_SITE) {
-  return detail::preferenceCreate(GEMM_LT_AT, &::cublasLtMatmulPreferenceCreate, P);
+inline cublasStatus_t cublasLtMatrixTransformDescCreate(
+    cublasLtMatrixTransformDesc_t *D, cudaDataType S, GEMM_LT_SITE) {
+  return detail::transformDescCreate(GEMM_LT_AT, &::cublasLtMatrixTransformDescCreate,
+                                     D, S);
 }
-inline cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t P,
-                                                   GEMM_LT_SITE) {
-  return detail::preferenceInit(GEMM_LT_AT, &::cublasLtMatmulPreferenceInit_internal,
-                                P, sizeof(*P));
+inline cublasStatus_t cublasLtMatrixTransformDescInit(
+    cublasLtMatrixTransformDesc_t D, cudaDataType S, GEMM_LT_SITE) {
+  return detail::transformDescInit(
+      GEMM_LT_AT, &::cublasLtMatrixTransformDescInit_internal, D, sizeof(*D), S);
 }
+// The Create and Init forms without arguments.
+#define GEMM_LT_PLAIN_CREATE(OBJ, HANDLE, KIND)                                \
+  inline cublasStatus_t cublasLt##OBJ##Create(HANDLE *O, GEMM_LT_SITE) {       \
+    return detail::plainCreate<rl::Object::KIND>(                              \
+        GEMM_LT_AT, &::cublasLt##OBJ##Create, O);                              \
+  }                                                                            \
+  inline cublasStatus_t cublasLt##OBJ##Init(HANDLE O, GEMM_LT_SITE) {          \
+    return detail::plainInit<rl::Object::KIND>(                                \
+        GEMM_LT_AT, &::cublasLt##OBJ##Init_internal, O, sizeof(*O));           \
+  }
+GEMM_LT_PLAIN_CREATE(MatmulPreference, cublasLtMatmulPreference_t, Preference)
+GEMM_LT_PLAIN_CREATE(EmulationDesc, cublasLtEmulationDesc_t, EmulationDesc)
+#undef GEMM_LT_PLAIN_CREATE
 // Destroy, SetAttribute and GetAttribute of the three object kinds. The
 // setter is a template so that the header sees what buf points to.
 #define GEMM_LT_OBJECT_FUNCTIONS(OBJ, HANDLE, ATTR, KIND)                      \
@@ -1068,7 +1157,42 @@ GEMM_LT_OBJECT_FUNCTIONS(MatrixLayout, cublasLtMatrixLayout_t,
                          cublasLtMatrixLayoutAttribute_t, MatrixLayout)
 GEMM_LT_OBJECT_FUNCTIONS(MatmulPreference, cublasLtMatmulPreference_t,
                          cublasLtMatmulPreferenceAttributes_t, Preference)
+GEMM_LT_OBJECT_FUNCTIONS(MatrixTransformDesc, cublasLtMatrixTransformDesc_t,
+                         cublasLtMatrixTransformDescAttributes_t, TransformDesc)
+GEMM_LT_OBJECT_FUNCTIONS(EmulationDesc, cublasLtEmulationDesc_t,
+                         cublasLtEmulationDescAttributes_t, EmulationDesc)
 #undef GEMM_LT_OBJECT_FUNCTIONS
+
+// An algo's configuration: the same attribute checks; the algo itself is
+// the caller's structure, not followed.
+template <class B>
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(
+    cublasLtMatmulAlgo_t *Algo, cublasLtMatmulAlgoConfigAttributes_t A,
+    const B *Buf, size_t Size, GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::AlgoConfig>(
+      GEMM_LT_AT, &::cublasLtMatmulAlgoConfigSetAttribute, Algo, A, Buf, Size);
+}
+inline cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(
+    cublasLtMatmulAlgo_t *Algo, cublasLtMatmulAlgoConfigAttributes_t A,
+    std::nullptr_t, size_t Size, GEMM_LT_SITE) {
+  return detail::setAttribute<rl::Object::AlgoConfig>(
+      GEMM_LT_AT, &::cublasLtMatmulAlgoConfigSetAttribute, Algo, A,
+      static_cast<const void *>(nullptr), Size);
+}
+inline cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
+    const cublasLtMatmulAlgo_t *Algo, cublasLtMatmulAlgoConfigAttributes_t A,
+    void *Buf, size_t Size, size_t *W, GEMM_LT_SITE) {
+  return detail::getAttribute<rl::Object::AlgoConfig>(
+      GEMM_LT_AT, &::cublasLtMatmulAlgoConfigGetAttribute, Algo, A, Buf, Size, W);
+}
+inline cublasStatus_t cublasLtMatmulAlgoCheck(
+    cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
+    cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
+    const cublasLtMatmulAlgo_t *Algo, cublasLtMatmulHeuristicResult_t *R,
+    GEMM_LT_SITE) {
+  return detail::algoCheck(GEMM_LT_AT, &::cublasLtMatmulAlgoCheck, H, Op, A, B,
+                           C, D, Algo, R);
+}
 
 inline cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
@@ -1124,6 +1248,19 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
 #define cublasLtMatmulPreferenceDestroy(...) ::gemm::guard::lt::cublasLtMatmulPreferenceDestroy(__VA_ARGS__)
 #define cublasLtMatmulPreferenceSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceSetAttribute(__VA_ARGS__)
 #define cublasLtMatmulPreferenceGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulPreferenceGetAttribute(__VA_ARGS__)
+#define cublasLtMatrixTransformDescCreate(...) ::gemm::guard::lt::cublasLtMatrixTransformDescCreate(__VA_ARGS__)
+#define cublasLtMatrixTransformDescInit(...) ::gemm::guard::lt::cublasLtMatrixTransformDescInit(__VA_ARGS__)
+#define cublasLtMatrixTransformDescDestroy(...) ::gemm::guard::lt::cublasLtMatrixTransformDescDestroy(__VA_ARGS__)
+#define cublasLtMatrixTransformDescSetAttribute(...) ::gemm::guard::lt::cublasLtMatrixTransformDescSetAttribute(__VA_ARGS__)
+#define cublasLtMatrixTransformDescGetAttribute(...) ::gemm::guard::lt::cublasLtMatrixTransformDescGetAttribute(__VA_ARGS__)
+#define cublasLtEmulationDescCreate(...) ::gemm::guard::lt::cublasLtEmulationDescCreate(__VA_ARGS__)
+#define cublasLtEmulationDescInit(...) ::gemm::guard::lt::cublasLtEmulationDescInit(__VA_ARGS__)
+#define cublasLtEmulationDescDestroy(...) ::gemm::guard::lt::cublasLtEmulationDescDestroy(__VA_ARGS__)
+#define cublasLtEmulationDescSetAttribute(...) ::gemm::guard::lt::cublasLtEmulationDescSetAttribute(__VA_ARGS__)
+#define cublasLtEmulationDescGetAttribute(...) ::gemm::guard::lt::cublasLtEmulationDescGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoConfigSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigSetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoConfigGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoCheck(...) ::gemm::guard::lt::cublasLtMatmulAlgoCheck(__VA_ARGS__)
 #define cublasLtMatmulAlgoGetHeuristic(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetHeuristic(__VA_ARGS__)
 #define cublasLtMatmul(...) ::gemm::guard::lt::cublasLtMatmul(__VA_ARGS__)
 #endif

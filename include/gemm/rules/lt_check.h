@@ -34,7 +34,7 @@ enum class Severity : uint8_t {
 enum class Arg : uint8_t {
   None, Handle, ComputeDesc, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
   Ddesc, Preference, RequestedAlgoCount, Algo, Workspace, WorkspaceSize,
-  Buf, SizeInBytes, SizeWritten, Count
+  Buf, SizeInBytes, SizeWritten, TransformDesc, EmulationDesc, Count
 };
 constexpr unsigned ArgCount = static_cast<unsigned>(Arg::Count);
 
@@ -73,15 +73,34 @@ constexpr const char *argName(Arg A) {
   case Arg::Buf: return "buf";
   case Arg::SizeInBytes: return "sizeInBytes";
   case Arg::SizeWritten: return "sizeWritten";
+  case Arg::TransformDesc: return "transformDesc";
+  case Arg::EmulationDesc: return "emulationDesc";
   case Arg::Count: break;
   }
   return "?";
 }
 
 constexpr Object objectOf(Arg A) {
-  return A == Arg::ComputeDesc  ? Object::MatmulDesc
-         : A == Arg::Preference ? Object::Preference
-                                : Object::MatrixLayout;
+  return A == Arg::ComputeDesc     ? Object::MatmulDesc
+         : A == Arg::Preference    ? Object::Preference
+         : A == Arg::TransformDesc ? Object::TransformDesc
+         : A == Arg::EmulationDesc ? Object::EmulationDesc
+         : A == Arg::Algo          ? Object::AlgoConfig
+                                   : Object::MatrixLayout;
+}
+
+// The argument that names an object of kind O where a call has one of
+// that kind only; None for layouts (a matmul has four).
+constexpr Arg ownerOf(Object O) {
+  switch (O) {
+  case Object::MatmulDesc: return Arg::ComputeDesc;
+  case Object::MatrixLayout: return Arg::None;
+  case Object::Preference: return Arg::Preference;
+  case Object::TransformDesc: return Arg::TransformDesc;
+  case Object::EmulationDesc: return Arg::EmulationDesc;
+  case Object::AlgoConfig: return Arg::Algo;
+  }
+  return Arg::None;
 }
 
 struct Subject {
@@ -107,8 +126,8 @@ inline std::string subjectName(const Subject &S) {
     return argName(S.Argument);
   const AttrInfo *Info = findAttribute(objectOf(S.Argument), S.Attr);
   std::string Name = Info ? Info->Name : "attribute " + std::to_string(S.Attr);
-  if (S.Argument != Arg::ComputeDesc && S.Argument != Arg::Preference &&
-      S.Argument != Arg::None)
+  if (S.Argument == Arg::Adesc || S.Argument == Arg::Bdesc ||
+      S.Argument == Arg::Cdesc || S.Argument == Arg::Ddesc)
     Name += std::string(" of ") + argName(S.Argument);
   return Name;
 }
@@ -133,6 +152,9 @@ inline ObjectState initialState(Object O) {
   case Object::MatmulDesc: Fill(MatmulDescAttributes); break;
   case Object::MatrixLayout: Fill(MatrixLayoutAttributes); break;
   case Object::Preference: Fill(PreferenceAttributes); break;
+  case Object::TransformDesc: Fill(TransformDescAttributes); break;
+  case Object::EmulationDesc: Fill(EmulationDescAttributes); break;
+  case Object::AlgoConfig: Fill(AlgoConfigAttributes); break;
   }
   return S;
 }
@@ -410,7 +432,7 @@ inline std::vector<Finding> checkAttributeCall(const AttributeCall &C,
 inline std::vector<Finding> checkCreate(Object O, const ObjectState &Created,
                                         int64_t LibraryVersion = 0) {
   detail::Sink S;
-  const Arg Owner = O == Object::MatmulDesc ? Arg::ComputeDesc : Arg::None;
+  const Arg Owner = ownerOf(O);
   for (int64_t Id = 0; Id < MaxAttributes; ++Id) {
     const AttrInfo *Info = findAttribute(O, Id);
     if (Info && Info->Default == FromCreate && Created[Id].Known)
