@@ -179,6 +179,17 @@ GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
                                                                Buf, Size, W);
 }
 
+GEMM_EXPORT cublasStatus_t cublasLtMatrixTransform(
+    cublasLtHandle_t H, cublasLtMatrixTransformDesc_t Desc, const void *Alpha,
+    const void *A, cublasLtMatrixLayout_t Adesc, const void *Beta, const void *B,
+    cublasLtMatrixLayout_t Bdesc, void *C, cublasLtMatrixLayout_t Cdesc,
+    cudaStream_t Stream) {
+  GEMM_LT_REAL(cublasLtMatrixTransform);
+  GEMM_LT_SITE(H, Desc, Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+  return lt::matrixTransform(Site, Real, H, Desc, Alpha, A, Adesc, Beta, B, Bdesc,
+                             C, Cdesc, Stream);
+}
+
 GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoCheck(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
     cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,

@@ -878,6 +878,35 @@ cublasStatus_t algoCheck(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
   return Status;
 }
 
+// cublasLtMatrixTransform: which matrices come without their layouts, and
+// which objects were destroyed.
+template <class Fn>
+cublasStatus_t matrixTransform(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
+                               cublasLtMatrixTransformDesc_t Desc,
+                               const void *Alpha, const void *A,
+                               cublasLtMatrixLayout_t Adesc, const void *Beta,
+                               const void *B, cublasLtMatrixLayout_t Bdesc, void *C,
+                               cublasLtMatrixLayout_t Cdesc, cudaStream_t Stream) {
+  if (!checking())
+    return Real(Handle, Desc, Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+  rl::TransformValues V;
+  const void *const Args[6] = {A, Adesc, B, Bdesc, C, Cdesc};
+  const rl::Arg Names[6] = {rl::Arg::A, rl::Arg::Adesc, rl::Arg::B,
+                            rl::Arg::Bdesc, rl::Arg::C, rl::Arg::Cdesc};
+  for (unsigned I = 0; I < 6; ++I)
+    V.isNull(Names[I]) = rules::Value::of(Args[I] == nullptr);
+  V.destroyed(rl::Arg::TransformDesc) = rules::Value::of(destroyed(Desc));
+  for (unsigned I = 1; I < 6; I += 2)
+    V.destroyed(Names[I]) = rules::Value::of(destroyed(Args[I]));
+  if (!decide("cublasLtMatrixTransform", Site, rl::checkTransform(V)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  const cublasStatus_t Status =
+      Real(Handle, Desc, Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+  if (Status != CUBLAS_STATUS_SUCCESS)
+    reportValidButFailed("cublasLtMatrixTransform", Site, Status);
+  return Status;
+}
+
 template <class S> void describeScalar(rules::PointerFacts &F, const S *P) {
   if constexpr (!std::is_void_v<S>) {
     if (const int64_t T = guard::detail::dataTypeOf<S>(); T >= 0)
@@ -1185,6 +1214,14 @@ inline cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
   return detail::getAttribute<rl::Object::AlgoConfig>(
       GEMM_LT_AT, &::cublasLtMatmulAlgoConfigGetAttribute, Algo, A, Buf, Size, W);
 }
+inline cublasStatus_t cublasLtMatrixTransform(
+    cublasLtHandle_t H, cublasLtMatrixTransformDesc_t Desc, const void *Alpha,
+    const void *A, cublasLtMatrixLayout_t Adesc, const void *Beta, const void *B,
+    cublasLtMatrixLayout_t Bdesc, void *C, cublasLtMatrixLayout_t Cdesc,
+    cudaStream_t Stream, GEMM_LT_SITE) {
+  return detail::matrixTransform(GEMM_LT_AT, &::cublasLtMatrixTransform, H, Desc,
+                                 Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+}
 inline cublasStatus_t cublasLtMatmulAlgoCheck(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
     cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
@@ -1260,6 +1297,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
 #define cublasLtEmulationDescGetAttribute(...) ::gemm::guard::lt::cublasLtEmulationDescGetAttribute(__VA_ARGS__)
 #define cublasLtMatmulAlgoConfigSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigSetAttribute(__VA_ARGS__)
 #define cublasLtMatmulAlgoConfigGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigGetAttribute(__VA_ARGS__)
+#define cublasLtMatrixTransform(...) ::gemm::guard::lt::cublasLtMatrixTransform(__VA_ARGS__)
 #define cublasLtMatmulAlgoCheck(...) ::gemm::guard::lt::cublasLtMatmulAlgoCheck(__VA_ARGS__)
 #define cublasLtMatmulAlgoGetHeuristic(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetHeuristic(__VA_ARGS__)
 #define cublasLtMatmul(...) ::gemm::guard::lt::cublasLtMatmul(__VA_ARGS__)

@@ -4,13 +4,13 @@
 // preference, matrix transform descriptor and emulation descriptor,
 // SetAttribute with any attribute id, size and buffer (null, readable bytes
 // from the input, an unmapped address), GetAttribute, Destroy, an algo's
-// configuration attributes, cublasLtMatmulAlgoCheck and the heuristic with
-// any result arrays, and cublasLtMatmul with any descriptors (tracked,
-// destroyed, never created, garbage addresses), scalars and algos; pointer
-// facts and device facts come from the input. cuBLASLt and the CUDA runtime
-// are never called: the guard resolves none of their functions here, and a
-// call it lets through reaches a stand-in. Built with
-// -fsanitize=fuzzer,address,undefined.
+// configuration attributes, cublasLtMatrixTransform, cublasLtMatmulAlgoCheck
+// and the heuristic with any result arrays, and cublasLtMatmul with any
+// descriptors (tracked, destroyed, never created, garbage addresses),
+// scalars and algos; pointer facts and device facts come from the input.
+// cuBLASLt and the CUDA runtime are never called: the guard resolves none of
+// their functions here, and a call it lets through reaches a stand-in. Built
+// with -fsanitize=fuzzer,address,undefined.
 
 // No cuBLAS, cuBLASLt or CUDA runtime function is reachable: each one is null.
 #define GEMM_GUARD_FUNCTION(LIBRARY, NAME) (static_cast<decltype(&::NAME)>(nullptr))
@@ -99,6 +99,12 @@ cublasStatus_t xformCreate(cublasLtMatrixTransformDesc_t *D, cudaDataType) {
   return created(D);
 }
 cublasStatus_t xformInit(cublasLtMatrixTransformDesc_t, size_t, cudaDataType) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t transform(cublasLtHandle_t, cublasLtMatrixTransformDesc_t,
+                         const void *, const void *, cublasLtMatrixLayout_t,
+                         const void *, const void *, cublasLtMatrixLayout_t, void *,
+                         cublasLtMatrixLayout_t, cudaStream_t) {
   return CUBLAS_STATUS_SUCCESS;
 }
 cublasStatus_t algoCheck(cublasLtHandle_t, cublasLtMatmulDesc_t,
@@ -227,6 +233,12 @@ void step(gemm_fuzz::Input &In) {
     if (In.flag())
       lt::detail::transformDescCreate(Site, &xformCreate, pointer<Xform *>(In),
                                       integer<cudaDataType>(In));
+    else if (In.flag())
+      lt::detail::matrixTransform(
+          Site, &transform, nullptr, pointer<Xform>(In), pointer<const float *>(In),
+          pointer<const void *>(In), pointer<Layout>(In), pointer<const float *>(In),
+          pointer<const void *>(In), pointer<Layout>(In), pointer<void *>(In),
+          pointer<Layout>(In), nullptr);
     else
       lt::detail::transformDescInit(Site, &xformInit, pointer<Xform>(In), 64,
                                     integer<cudaDataType>(In));

@@ -51,6 +51,25 @@ int main() {
   // CHECK: cublasLtMatrixTransformDescCreate: 'CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE' (99) is not a cudaDataType [invalid-enum]
   // CHECK-NEXT: transform bad scale: status 7
 
+  // cublasLtMatrixTransform: a matrix without its layout (LT-OBJ-XFORM).
+  cublasLtMatrixTransformDesc_t xf2;
+  cublasLtMatrixLayout_t L;
+  cublasLtMatrixTransformDescCreate(&xf2, CUDA_R_32F);
+  cublasLtMatrixLayoutCreate(&L, CUDA_R_32F, 8, 8, 8);
+  const float alpha = 1, zero = 0;
+  void *m = reinterpret_cast<void *>(0x7f0000000000);
+  CALL("transform no layout", cublasLtMatrixTransform(nullptr, xf2, &alpha, m, nullptr, &zero, nullptr, nullptr, m, L, 0));
+  // CHECK: gemm-guard: {{.*}}: cublasLtMatrixTransform: 'A' is not NULL but 'Adesc' is NULL: cuBLASLt needs the layout of every matrix it reads or writes and returns CUBLAS_STATUS_INVALID_VALUE [invalid-enum]
+  // CHECK-NEXT: transform no layout: status 7
+  CALL("transform valid", cublasLtMatrixTransform(nullptr, xf2, &alpha, m, L, &zero, nullptr, nullptr, m, L, 0));
+  // CHECK: gemm-guard: {{.*}}: cublasLtMatrixTransform returned CUBLAS_STATUS_NOT_INITIALIZED although its arguments are valid per the gemm-tidy rulebook; rerun with CUBLASLT_LOG_LEVEL=1
+  // CHECK-NEXT: transform valid: status 1
+  cublasLtMatrixTransformDescDestroy(xf2);
+  CALL("transform destroyed", cublasLtMatrixTransform(nullptr, xf2, &alpha, m, L, &zero, nullptr, nullptr, m, L, 0));
+  // CHECK: cublasLtMatrixTransform: 'transformDesc' was destroyed before this call [invalid-enum]
+  // CHECK-NEXT: transform destroyed: status 7
+  cublasLtMatrixLayoutDestroy(L);
+
   // The emulation descriptor.
   cublasLtEmulationDesc_t emu;
   CALL("emulation create", cublasLtEmulationDescCreate(&emu));
@@ -116,5 +135,6 @@ int main() {
 
 // OFF-NOT: gemm-guard
 // OFF: transform size: status 7
+// OFF: transform no layout: status {{[0-9]+}}
 // OFF: config get: status 7
 // OFF: check shape: status {{[0-9]+}}

@@ -311,6 +311,22 @@ TEST(LtRules, AttributeOtherObjects) {
   EXPECT_EQ(initialState(Object::EmulationDesc)[emu::SPECIAL_VALUES_SUPPORT].V, 0xFFFF);
 }
 
+TEST(LtRules, Transform) {
+  TransformValues V;
+  for (Arg A : {Arg::A, Arg::Adesc, Arg::B, Arg::Bdesc, Arg::C, Arg::Cdesc})
+    V.isNull(A) = v(0);
+  EXPECT_CLEAN(checkTransform(V));
+  // B unused: NULL with its layout NULL (the documented case).
+  V.isNull(Arg::B) = V.isNull(Arg::Bdesc) = v(1);
+  EXPECT_CLEAN(checkTransform(V));
+  V.isNull(Arg::Adesc) = v(1);
+  EXPECT_RULE(checkTransform(V), "LT-OBJ-XFORM");
+  V.isNull(Arg::Adesc) = Value::unknown();
+  EXPECT_CLEAN(checkTransform(V));
+  V.destroyed(Arg::TransformDesc) = v(1);
+  EXPECT_RULE(checkTransform(V), "LT-OBJ-LIFE");
+}
+
 TEST(LtRules, AttributeVersion) {
   AttributeCall C = set(Object::MatmulDesc, 27, 4, 1); // ATOMIC_SYNC_NUM_CHUNKS_D_ROWS
   C.LibraryVersion = 130100;

@@ -235,6 +235,12 @@ public:
   }
 };
 
+// LT-OBJ-LIFE: the object argument A names was destroyed before the call.
+inline void reportDestroyed(Sink &S, Arg A) {
+  S.add(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
+        q(argName(A)) + " was destroyed before this call");
+}
+
 // Whether checkValue would accept V: the cheap test of the hot path.
 inline bool valueIsValid(Object O, const AttrInfo &Info, int64_t V,
                          int64_t LibraryVersion) {
@@ -624,8 +630,7 @@ private:
     for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc,
                   Arg::Ddesc, Arg::Preference})
       if (In.destroyed(A).Known && In.destroyed(A).V) {
-        err(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
-            q(argName(A)) + " was destroyed before this call");
+        reportDestroyed(S, A);
         Ok = false;
       }
     for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Ddesc})
@@ -1706,6 +1711,45 @@ private:
 // The verdict on one cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic call.
 inline std::vector<Finding> checkMatmul(const MatmulValues &Values) {
   return detail::MatmulChecker(Values).run();
+}
+
+// --- cublasLtMatrixTransform ------------------------------------------------------
+
+// What is known at cublasLtMatrixTransform(lightHandle, transformDesc,
+// alpha, A, Adesc, beta, B, Bdesc, C, Cdesc, stream): which arguments are
+// NULL, and which objects were destroyed before the call.
+struct TransformValues {
+  Value Null[ArgCount];      // A, Adesc, B, Bdesc, C, Cdesc: 1 where NULL
+  Value Destroyed[ArgCount]; // transformDesc, Adesc, Bdesc, Cdesc
+  Value &isNull(Arg A) { return Null[static_cast<unsigned>(A)]; }
+  const Value &isNull(Arg A) const { return Null[static_cast<unsigned>(A)]; }
+  Value &destroyed(Arg A) { return Destroyed[static_cast<unsigned>(A)]; }
+  const Value &destroyed(Arg A) const {
+    return Destroyed[static_cast<unsigned>(A)];
+  }
+};
+
+// LT-OBJ-LIFE for the objects, LT-OBJ-XFORM: a matrix needs its layout
+// ("Adesc or Bdesc can be NULL if the corresponding pointer is NULL and the
+// corresponding scalar is zero"; INVALID_VALUE "when A is not NULL, but
+// Adesc is NULL").
+inline std::vector<Finding> checkTransform(const TransformValues &In) {
+  detail::Sink S;
+  for (Arg A : {Arg::TransformDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc})
+    if (In.destroyed(A).Known && In.destroyed(A).V)
+      detail::reportDestroyed(S, A);
+  const Arg Pairs[3][2] = {{Arg::A, Arg::Adesc}, {Arg::B, Arg::Bdesc},
+                           {Arg::C, Arg::Cdesc}};
+  for (const auto &P : Pairs) {
+    const Value &Matrix = In.isNull(P[0]), &Layout = In.isNull(P[1]);
+    if (Matrix.Known && !Matrix.V && Layout.Known && Layout.V)
+      S.add(Category::InvalidEnum, "LT-OBJ-XFORM", Subject{P[1], -1}, 0,
+            detail::q(argName(P[0])) + " is not NULL but " +
+                detail::q(argName(P[1])) +
+                " is NULL: cuBLASLt needs the layout of every matrix it "
+                "reads or writes and returns CUBLAS_STATUS_INVALID_VALUE");
+  }
+  return S.Out;
 }
 
 // Whether the findings include one that makes the call invalid (warnings
