@@ -179,6 +179,25 @@ GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
                                                                Buf, Size, W);
 }
 
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoGetIds(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int Requested, int Ids[], int *Returned) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoGetIds);
+  GEMM_LT_SITE(H, Compute, Scale, At, Bt, Ct, Dt, Requested, Ids, Returned);
+  return lt::algoGetIds(Site, Real, H, Compute, Scale, At, Bt, Ct, Dt, Requested,
+                        Ids, Returned);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoInit(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int AlgoId, cublasLtMatmulAlgo_t *Algo) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoInit);
+  GEMM_LT_SITE(H, Compute, Scale, At, Bt, Ct, Dt, AlgoId, Algo);
+  return lt::algoInit(Site, Real, H, Compute, Scale, At, Bt, Ct, Dt, AlgoId, Algo);
+}
+
 GEMM_EXPORT cublasStatus_t cublasLtMatrixTransform(
     cublasLtHandle_t H, cublasLtMatrixTransformDesc_t Desc, const void *Alpha,
     const void *A, cublasLtMatrixLayout_t Adesc, const void *Beta, const void *B,

@@ -878,6 +878,46 @@ cublasStatus_t algoCheck(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
   return Status;
 }
 
+// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit: the arguments the
+// header calls invalid; the algo AlgoInit writes is the caller's structure
+// (the matmul's verdict reads it, by contents, as it reads any algo).
+template <class Fn>
+cublasStatus_t algoGetIds(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
+                          cublasComputeType_t Compute, cudaDataType_t Scale,
+                          cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct,
+                          cudaDataType_t Dt, int Requested, int Ids[], int *Returned) {
+  if (checking()) {
+    rl::AlgoSetupValues V;
+    V.RequestedAlgoCount = rules::Value::of(Requested);
+    if (!decide("cublasLtMatmulAlgoGetIds", Site, rl::checkAlgoSetup(V),
+                {{"requestedAlgoCount", Requested}}))
+      return CUBLAS_STATUS_INVALID_VALUE;
+  }
+  const cublasStatus_t Status =
+      Real(Handle, Compute, Scale, At, Bt, Ct, Dt, Requested, Ids, Returned);
+  if (Status != CUBLAS_STATUS_SUCCESS && checking())
+    reportValidButFailed("cublasLtMatmulAlgoGetIds", Site, Status);
+  return Status;
+}
+
+template <class Fn>
+cublasStatus_t algoInit(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
+                        cublasComputeType_t Compute, cudaDataType_t Scale,
+                        cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct,
+                        cudaDataType_t Dt, int AlgoId, cublasLtMatmulAlgo_t *Algo) {
+  if (checking()) {
+    rl::AlgoSetupValues V;
+    V.AlgoIsNull = rules::Value::of(Algo == nullptr);
+    if (!decide("cublasLtMatmulAlgoInit", Site, rl::checkAlgoSetup(V),
+                {{"algoId", AlgoId}}))
+      return CUBLAS_STATUS_INVALID_VALUE;
+  }
+  const cublasStatus_t Status = Real(Handle, Compute, Scale, At, Bt, Ct, Dt, AlgoId, Algo);
+  if (Status != CUBLAS_STATUS_SUCCESS && checking())
+    reportValidButFailed("cublasLtMatmulAlgoInit", Site, Status);
+  return Status;
+}
+
 // cublasLtMatrixTransform: which matrices come without their layouts, and
 // which objects were destroyed.
 template <class Fn>
@@ -1214,6 +1254,20 @@ inline cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
   return detail::getAttribute<rl::Object::AlgoConfig>(
       GEMM_LT_AT, &::cublasLtMatmulAlgoConfigGetAttribute, Algo, A, Buf, Size, W);
 }
+inline cublasStatus_t cublasLtMatmulAlgoGetIds(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int Requested, int Ids[], int *Returned, GEMM_LT_SITE) {
+  return detail::algoGetIds(GEMM_LT_AT, &::cublasLtMatmulAlgoGetIds, H, Compute,
+                            Scale, At, Bt, Ct, Dt, Requested, Ids, Returned);
+}
+inline cublasStatus_t cublasLtMatmulAlgoInit(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int AlgoId, cublasLtMatmulAlgo_t *Algo, GEMM_LT_SITE) {
+  return detail::algoInit(GEMM_LT_AT, &::cublasLtMatmulAlgoInit, H, Compute, Scale,
+                          At, Bt, Ct, Dt, AlgoId, Algo);
+}
 inline cublasStatus_t cublasLtMatrixTransform(
     cublasLtHandle_t H, cublasLtMatrixTransformDesc_t Desc, const void *Alpha,
     const void *A, cublasLtMatrixLayout_t Adesc, const void *Beta, const void *B,
@@ -1297,6 +1351,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
 #define cublasLtEmulationDescGetAttribute(...) ::gemm::guard::lt::cublasLtEmulationDescGetAttribute(__VA_ARGS__)
 #define cublasLtMatmulAlgoConfigSetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigSetAttribute(__VA_ARGS__)
 #define cublasLtMatmulAlgoConfigGetAttribute(...) ::gemm::guard::lt::cublasLtMatmulAlgoConfigGetAttribute(__VA_ARGS__)
+#define cublasLtMatmulAlgoGetIds(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetIds(__VA_ARGS__)
+#define cublasLtMatmulAlgoInit(...) ::gemm::guard::lt::cublasLtMatmulAlgoInit(__VA_ARGS__)
 #define cublasLtMatrixTransform(...) ::gemm::guard::lt::cublasLtMatrixTransform(__VA_ARGS__)
 #define cublasLtMatmulAlgoCheck(...) ::gemm::guard::lt::cublasLtMatmulAlgoCheck(__VA_ARGS__)
 #define cublasLtMatmulAlgoGetHeuristic(...) ::gemm::guard::lt::cublasLtMatmulAlgoGetHeuristic(__VA_ARGS__)

@@ -4,8 +4,8 @@
 // preference, matrix transform descriptor and emulation descriptor,
 // SetAttribute with any attribute id, size and buffer (null, readable bytes
 // from the input, an unmapped address), GetAttribute, Destroy, an algo's
-// configuration attributes, cublasLtMatrixTransform, cublasLtMatmulAlgoCheck
-// and the heuristic with any result arrays, and cublasLtMatmul with any
+// configuration attributes, AlgoGetIds, AlgoInit, AlgoCheck,
+// cublasLtMatrixTransform and the heuristic with any result arrays, and cublasLtMatmul with any
 // descriptors (tracked, destroyed, never created, garbage addresses),
 // scalars and algos; pointer facts and device facts come from the input.
 // cuBLASLt and the CUDA runtime are never called: the guard resolves none of
@@ -105,6 +105,16 @@ cublasStatus_t transform(cublasLtHandle_t, cublasLtMatrixTransformDesc_t,
                          const void *, const void *, cublasLtMatrixLayout_t,
                          const void *, const void *, cublasLtMatrixLayout_t, void *,
                          cublasLtMatrixLayout_t, cudaStream_t) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t algoIds(cublasLtHandle_t, cublasComputeType_t, cudaDataType_t,
+                       cudaDataType_t, cudaDataType_t, cudaDataType_t,
+                       cudaDataType_t, int, int[], int *) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t algoInit(cublasLtHandle_t, cublasComputeType_t, cudaDataType_t,
+                        cudaDataType_t, cudaDataType_t, cudaDataType_t,
+                        cudaDataType_t, int, cublasLtMatmulAlgo_t *) {
   return CUBLAS_STATUS_SUCCESS;
 }
 cublasStatus_t algoCheck(cublasLtHandle_t, cublasLtMatmulDesc_t,
@@ -260,6 +270,19 @@ void step(gemm_fuzz::Input &In) {
     if (In.flag())
       object<rl::Object::AlgoConfig, cublasLtMatmulAlgo_t *,
              cublasLtMatmulAlgoConfigAttributes_t>(In);
+    else if (In.flag())
+      lt::detail::algoGetIds(Site, &algoIds, nullptr,
+                             integer<cublasComputeType_t>(In),
+                             integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                             integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                             integer<cudaDataType_t>(In), integer<int>(In),
+                             pointer<int *>(In), pointer<int *>(In));
+    else if (In.flag())
+      lt::detail::algoInit(Site, &algoInit, nullptr, integer<cublasComputeType_t>(In),
+                           integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                           integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                           integer<cudaDataType_t>(In), integer<int>(In),
+                           pointer<cublasLtMatmulAlgo_t *>(In));
     else
       lt::detail::algoCheck(Site, &algoCheck, nullptr, pointer<Desc>(In),
                             pointer<Layout>(In), pointer<Layout>(In),

@@ -99,6 +99,18 @@ int main() {
   // CHECK-NOT: gemm-guard
   // CHECK: config valid: status {{[0-9]+}}
 
+  // cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit (LT-ALGO-INIT).
+  int ids[4], nids = 0;
+  CALL("ids none", cublasLtMatmulAlgoGetIds(nullptr, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, 0, ids, &nids));
+  // CHECK: cublasLtMatmulAlgoGetIds: 'requestedAlgoCount' (0) must be at least 1 [invalid-size]
+  // CHECK-NEXT: ids none: status 7
+  CALL("init null", cublasLtMatmulAlgoInit(nullptr, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, 0, nullptr));
+  // CHECK: cublasLtMatmulAlgoInit: 'algo' must not be NULL: cublasLtMatmulAlgoInit writes the algo there [invalid-enum]
+  // CHECK-NEXT: init null: status 7
+  CALL("ids valid", cublasLtMatmulAlgoGetIds(nullptr, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, CUDA_R_16F, 4, ids, &nids));
+  // CHECK: gemm-guard: {{.*}}: cublasLtMatmulAlgoGetIds returned CUBLAS_STATUS_NOT_INITIALIZED although its arguments are valid per the gemm-tidy rulebook; rerun with CUBLASLT_LOG_LEVEL=1
+  // CHECK-NEXT: ids valid: status 1
+
   // cublasLtMatmulAlgoCheck: the matmul's rules on its descriptors.
   cublasLtMatmulDesc_t op;
   cublasLtMatrixLayout_t A, B, C, Bbad;

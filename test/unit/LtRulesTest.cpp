@@ -327,6 +327,18 @@ TEST(LtRules, Transform) {
   EXPECT_RULE(checkTransform(V), "LT-OBJ-LIFE");
 }
 
+TEST(LtRules, AlgoSetup) {
+  AlgoSetupValues V;
+  EXPECT_CLEAN(checkAlgoSetup(V));
+  V.RequestedAlgoCount = v(0);
+  EXPECT_RULE(checkAlgoSetup(V), "LT-ALGO-INIT");
+  V.RequestedAlgoCount = v(8);
+  V.AlgoIsNull = v(0);
+  EXPECT_CLEAN(checkAlgoSetup(V));
+  V.AlgoIsNull = v(1);
+  EXPECT_RULE(checkAlgoSetup(V), "LT-ALGO-INIT");
+}
+
 TEST(LtRules, AttributeVersion) {
   AttributeCall C = set(Object::MatmulDesc, 27, 4, 1); // ATOMIC_SYNC_NUM_CHUNKS_D_ROWS
   C.LibraryVersion = 130100;

@@ -241,6 +241,14 @@ inline void reportDestroyed(Sink &S, Arg A) {
         q(argName(A)) + " was destroyed before this call");
 }
 
+// 'requestedAlgoCount' must be at least 1 (the heuristic, AlgoGetIds).
+inline void checkRequestedCount(Sink &S, const char *Rule, Value Count) {
+  if (Count.Known && Count.V <= 0)
+    S.add(Category::InvalidSize, Rule, Subject{Arg::RequestedAlgoCount, -1},
+          Count.V, "'requestedAlgoCount' (" + num(Count.V) + ") must be at least 1")
+        .Bound = 1;
+}
+
 // Whether checkValue would accept V: the cheap test of the hot path.
 inline bool valueIsValid(Object O, const AttrInfo &Info, int64_t V,
                          int64_t LibraryVersion) {
@@ -1588,12 +1596,8 @@ private:
             "supported on " + ccText() + " (Hopper and Blackwell)");
     }
     // LT-ALGO-COUNT.
-    if (In.Heuristic && In.RequestedAlgoCount.Known && In.RequestedAlgoCount.V <= 0)
-      err(Category::InvalidSize, "LT-ALGO-COUNT", Subject{Arg::RequestedAlgoCount, -1},
-          In.RequestedAlgoCount.V,
-          "'requestedAlgoCount' (" + num(In.RequestedAlgoCount.V) +
-              ") must be at least 1")
-          .Bound = 1;
+    if (In.Heuristic)
+      checkRequestedCount(S, "LT-ALGO-COUNT", In.RequestedAlgoCount);
   }
 
   // --- workspace (section 10) ---------------------------------------------------------------------
@@ -1749,6 +1753,23 @@ inline std::vector<Finding> checkTransform(const TransformValues &In) {
                 " is NULL: cuBLASLt needs the layout of every matrix it "
                 "reads or writes and returns CUBLAS_STATUS_INVALID_VALUE");
   }
+  return S.Out;
+}
+
+// --- cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit ----------------------------
+
+struct AlgoSetupValues {
+  Value RequestedAlgoCount; // AlgoGetIds
+  Value AlgoIsNull;         // AlgoInit: 1 where 'algo' is NULL
+};
+
+// LT-ALGO-INIT: the arguments the header calls INVALID_VALUE.
+inline std::vector<Finding> checkAlgoSetup(const AlgoSetupValues &In) {
+  detail::Sink S;
+  detail::checkRequestedCount(S, "LT-ALGO-INIT", In.RequestedAlgoCount);
+  if (In.AlgoIsNull.Known && In.AlgoIsNull.V)
+    S.add(Category::InvalidEnum, "LT-ALGO-INIT", Subject{Arg::Algo, -1}, 0,
+          "'algo' must not be NULL: cublasLtMatmulAlgoInit writes the algo there");
   return S.Out;
 }
 
