@@ -22,6 +22,10 @@
 // reported); re-creating an object at the same address reuses its slot.
 // Objects the guard never saw created (or more live objects than slots)
 // have unknown attributes, so the rules stay silent on them.
+//
+// A repeated valid matmul or heuristic query is answered by the GemmEx
+// guard's verdict cache, keyed on the objects' generations (moved by every
+// change the guard sees) among everything else the verdict depends on.
 #ifndef GEMM_LT_GUARD_H
 #define GEMM_LT_GUARD_H
 
