@@ -211,15 +211,27 @@ inline void recordAlgo(const cublasLtMatmulAlgo_t &Algo,
                        const rl::ObjectState *Pref) {
   const rules::Value Bias = stateOf(Objects[0])[rl::desc::BIAS_POINTER];
   const uint64_t Key = algoKey(Algo, Objects);
-  AlgoRecord &R = algoTable()[Key % AlgoSlots];
-  R.Key.store(0, std::memory_order_release); // invalid while rewritten
-  R.Workspace.store(Workspace);
+  int64_t Align[4];
   for (unsigned M = 0; M < 4; ++M) {
     const rules::Value A =
         Pref ? (*Pref)[rl::pref::MIN_ALIGNMENT_A_BYTES + M] : rules::Value::unknown();
-    R.MinAlignment[M].store(A.Known ? A.V : 0);
+    Align[M] = A.Known ? A.V : 0;
   }
-  R.BiasAlignment.store(Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0);
+  const int64_t BiasAlign = Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0;
+  AlgoRecord &R = algoTable()[Key % AlgoSlots];
+  // The same record again (a heuristic asked on every call) keeps the
+  // epoch, and so the cached verdicts.
+  bool Same = R.Key.load(std::memory_order_acquire) == Key &&
+              R.Workspace.load() == Workspace && R.BiasAlignment.load() == BiasAlign;
+  for (unsigned M = 0; M < 4; ++M)
+    Same &= R.MinAlignment[M].load() == Align[M];
+  if (Same && R.Key.load(std::memory_order_acquire) == Key)
+    return;
+  R.Key.store(0, std::memory_order_release); // invalid while rewritten
+  R.Workspace.store(Workspace);
+  for (unsigned M = 0; M < 4; ++M)
+    R.MinAlignment[M].store(Align[M]);
+  R.BiasAlignment.store(BiasAlign);
   R.Key.store(Key, std::memory_order_release);
   algoEpoch().fetch_add(1, std::memory_order_acq_rel);
 }

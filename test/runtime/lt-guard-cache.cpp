@@ -147,6 +147,16 @@ int main() {
   // VALUES: algo 0, repeated: status 1
   // VALUES: algo 1: status 7
 
+  // The heuristic asked again with the same answers (as frameworks do on
+  // every call) keeps the cached verdicts.
+  matmul("algo 1, enough workspace", dev, &algo, 1 << 16);
+  gemm::guard::lt::detail::algoGetHeuristic(gemm::guard::CallSite{__FILE__, __LINE__},
+                                            &twoAlgos, h, op, A, B, C, C, pref, 2,
+                                            results, &found);
+  matmul("algo 1, same heuristic again", dev, &algo, 1 << 16);
+  // CHECK: algo 1, enough workspace: status 1, {{[1-9][0-9]*}} pointers inspected
+  // CHECK: algo 1, same heuristic again: status 1, 0 pointers inspected
+
   // The heuristic's verdict too follows a SetAttribute.
   int ok = cublasLtMatmulAlgoGetHeuristic(h, op, A, B, C, C, pref, 2, results, &found);
   const int32_t two = 2;
