@@ -99,19 +99,35 @@ GEMM_EXPORT cublasStatus_t cublasLtMatrixLayoutInit_internal(
                               R, C, Ld);
 }
 
-GEMM_EXPORT cublasStatus_t
-cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *P) {
-  GEMM_LT_REAL(cublasLtMatmulPreferenceCreate);
-  GEMM_LT_SITE(P);
-  return lt::preferenceCreate(Site, Real, P);
+GEMM_EXPORT cublasStatus_t cublasLtMatrixTransformDescCreate(
+    cublasLtMatrixTransformDesc_t *D, cudaDataType S) {
+  GEMM_LT_REAL(cublasLtMatrixTransformDescCreate);
+  GEMM_LT_SITE(D, S);
+  return lt::transformDescCreate(Site, Real, D, S);
 }
 
-GEMM_EXPORT cublasStatus_t
-cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t P, size_t Size) {
-  GEMM_LT_REAL(cublasLtMatmulPreferenceInit_internal);
-  GEMM_LT_SITE(P, Size);
-  return lt::preferenceInit(Site, Real, P, Size);
+GEMM_EXPORT cublasStatus_t cublasLtMatrixTransformDescInit_internal(
+    cublasLtMatrixTransformDesc_t D, size_t Size, cudaDataType S) {
+  GEMM_LT_REAL(cublasLtMatrixTransformDescInit_internal);
+  GEMM_LT_SITE(D, Size, S);
+  return lt::transformDescInit(Site, Real, D, Size, S);
 }
+
+// The Create and Init forms without arguments.
+#define GEMM_LT_PRELOAD_PLAIN(OBJ, HANDLE, KIND)                               \
+  GEMM_EXPORT cublasStatus_t cublasLt##OBJ##Create(HANDLE *O) {                \
+    GEMM_LT_REAL(cublasLt##OBJ##Create);                                       \
+    GEMM_LT_SITE(O);                                                           \
+    return lt::plainCreate<gemm::rules::lt::Object::KIND>(Site, Real, O);      \
+  }                                                                            \
+  GEMM_EXPORT cublasStatus_t cublasLt##OBJ##Init_internal(HANDLE O,            \
+                                                         size_t Size) {        \
+    GEMM_LT_REAL(cublasLt##OBJ##Init_internal);                                \
+    GEMM_LT_SITE(O, Size);                                                     \
+    return lt::plainInit<gemm::rules::lt::Object::KIND>(Site, Real, O, Size);  \
+  }
+GEMM_LT_PRELOAD_PLAIN(MatmulPreference, cublasLtMatmulPreference_t, Preference)
+GEMM_LT_PRELOAD_PLAIN(EmulationDesc, cublasLtEmulationDesc_t, EmulationDesc)
 
 // Destroy, SetAttribute and GetAttribute of the three object kinds.
 #define GEMM_LT_PRELOAD_OBJECT(OBJ, HANDLE, ATTR, KIND)                        \
@@ -140,6 +156,67 @@ GEMM_LT_PRELOAD_OBJECT(MatrixLayout, cublasLtMatrixLayout_t,
                        cublasLtMatrixLayoutAttribute_t, MatrixLayout)
 GEMM_LT_PRELOAD_OBJECT(MatmulPreference, cublasLtMatmulPreference_t,
                        cublasLtMatmulPreferenceAttributes_t, Preference)
+GEMM_LT_PRELOAD_OBJECT(MatrixTransformDesc, cublasLtMatrixTransformDesc_t,
+                       cublasLtMatrixTransformDescAttributes_t, TransformDesc)
+GEMM_LT_PRELOAD_OBJECT(EmulationDesc, cublasLtEmulationDesc_t,
+                       cublasLtEmulationDescAttributes_t, EmulationDesc)
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(
+    cublasLtMatmulAlgo_t *Algo, cublasLtMatmulAlgoConfigAttributes_t A,
+    const void *Buf, size_t Size) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoConfigSetAttribute);
+  GEMM_LT_SITE(Algo, A, Buf, Size);
+  return lt::setAttribute<gemm::rules::lt::Object::AlgoConfig>(Site, Real, Algo, A,
+                                                               Buf, Size);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(
+    const cublasLtMatmulAlgo_t *Algo, cublasLtMatmulAlgoConfigAttributes_t A,
+    void *Buf, size_t Size, size_t *W) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoConfigGetAttribute);
+  GEMM_LT_SITE(Algo, A, Buf, Size, W);
+  return lt::getAttribute<gemm::rules::lt::Object::AlgoConfig>(Site, Real, Algo, A,
+                                                               Buf, Size, W);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoGetIds(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int Requested, int Ids[], int *Returned) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoGetIds);
+  GEMM_LT_SITE(H, Compute, Scale, At, Bt, Ct, Dt, Requested, Ids, Returned);
+  return lt::algoGetIds(Site, Real, H, Compute, Scale, At, Bt, Ct, Dt, Requested,
+                        Ids, Returned);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoInit(
+    cublasLtHandle_t H, cublasComputeType_t Compute, cudaDataType_t Scale,
+    cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct, cudaDataType_t Dt,
+    int AlgoId, cublasLtMatmulAlgo_t *Algo) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoInit);
+  GEMM_LT_SITE(H, Compute, Scale, At, Bt, Ct, Dt, AlgoId, Algo);
+  return lt::algoInit(Site, Real, H, Compute, Scale, At, Bt, Ct, Dt, AlgoId, Algo);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatrixTransform(
+    cublasLtHandle_t H, cublasLtMatrixTransformDesc_t Desc, const void *Alpha,
+    const void *A, cublasLtMatrixLayout_t Adesc, const void *Beta, const void *B,
+    cublasLtMatrixLayout_t Bdesc, void *C, cublasLtMatrixLayout_t Cdesc,
+    cudaStream_t Stream) {
+  GEMM_LT_REAL(cublasLtMatrixTransform);
+  GEMM_LT_SITE(H, Desc, Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+  return lt::matrixTransform(Site, Real, H, Desc, Alpha, A, Adesc, Beta, B, Bdesc,
+                             C, Cdesc, Stream);
+}
+
+GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoCheck(
+    cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,
+    cublasLtMatrixLayout_t B, cublasLtMatrixLayout_t C, cublasLtMatrixLayout_t D,
+    const cublasLtMatmulAlgo_t *Algo, cublasLtMatmulHeuristicResult_t *R) {
+  GEMM_LT_REAL(cublasLtMatmulAlgoCheck);
+  GEMM_LT_SITE(H, Op, A, B, C, D, Algo, R);
+  return lt::algoCheck(Site, Real, H, Op, A, B, C, D, Algo, R);
+}
 
 GEMM_EXPORT cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
     cublasLtHandle_t H, cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t A,

@@ -317,6 +317,21 @@ public:
            findKey(reinterpret_cast<uintptr_t>(Object) | DestroyedBit);
   }
 
+  // The slot of Object, live or destroyed; nullptr if none.
+  Slot *findEither(const void *Object) {
+    if (!trackable(Object))
+      return nullptr;
+    const uintptr_t Key = reinterpret_cast<uintptr_t>(Object);
+    for (unsigned I = 0, S = home(Key); I < Probes; ++I, S = (S + 1) % Slots) {
+      const uintptr_t K = Table[S].Key.load(std::memory_order_acquire);
+      if ((K & ~DestroyedBit) == Key)
+        return &Table[S];
+      if (K == 0)
+        return nullptr;
+    }
+    return nullptr;
+  }
+
   // The slot of Object, claimed if it has none; nullptr when the table is
   // full around it.
   Slot *claim(const void *Object) {
@@ -897,21 +912,30 @@ inline std::vector<rules::Finding> checkValues(const rules::ApiInfo &Api,
 
 // --- the verdict cache -------------------------------------------------------------
 
-// Calls whose every finding was clean, keyed on every argument, the handle's
-// pointer mode and (where pointer facts were taken) the memory epoch. A
-// seqlock over atomics: readers never wait and writers that would have to
-// give up; a repeated valid call costs a hash and a compare.
-constexpr unsigned KeyWords = rules::MaxArgs + 3, CacheLines = 1024;
+// Calls whose every finding was clean, keyed on everything their verdict
+// depends on: for the GemmEx family every argument, the handle's pointer
+// mode and (where pointer facts were taken) the memory epoch; for cuBLASLt
+// (gemm/lt_guard.h) also the objects' shadow generations. A seqlock over
+// atomics: readers never wait and writers that would have to give up; a
+// repeated valid call costs a hash and a compare.
+//
+// A key may end in late words: values in the caller's memory that the
+// checks read (cuBLASLt's *alpha, *beta and algo). They are not hashed and
+// are read only once the first words matched a line, as that line's mask
+// word says, so memory is never read unless the checks read it under the
+// same key before.
+constexpr unsigned KeyWords = 32, CacheLines = 1024;
 
 struct Key {
   uint64_t W[KeyWords];
-  unsigned N = 0;
+  unsigned N = 0; // words stored, late words included
   uint64_t Hash = 0;
 };
 
 // Rotated words summed (independent, no chain to wait for), then one
 // multiplication to mix.
 template <unsigned N> uint64_t keyHash(const uint64_t *W) {
+  static_assert(N <= KeyWords, "key too long");
   uint64_t Sum = 0;
   for (unsigned I = 0; I < N; ++I) {
     const unsigned R = (I * 23 + 5) % 64;
@@ -931,7 +955,19 @@ inline CacheLine &cacheLine(const Key &K) {
   return Lines[K.Hash % CacheLines];
 }
 
-template <unsigned N> bool isCachedClean(const Key &K) {
+// No late words.
+struct NoLateWords {
+  static constexpr unsigned Count = 0;
+  void operator()(uint64_t, uint64_t *) const {}
+};
+
+// Whether the key's first N words (and its Late::Count late words after
+// the mask word W[N]) are those of a clean verdict. Late(Mask, Out) reads
+// the late words the mask names into Out.
+template <unsigned N, class Late = NoLateWords>
+bool isCachedClean(const Key &K, const Late &ReadLate = Late()) {
+  constexpr unsigned Tail = Late::Count ? Late::Count + 1 : 0;
+  static_assert(N + Tail <= KeyWords, "key too long");
   CacheLine &L = cacheLine(K);
   const uint64_t S = L.Seq.load(std::memory_order_acquire);
   if (S == 0 || (S & 1))
@@ -939,8 +975,22 @@ template <unsigned N> bool isCachedClean(const Key &K) {
   bool Same = true;
   for (unsigned I = 0; I < N; ++I)
     Same &= L.W[I].load(std::memory_order_relaxed) == K.W[I];
+  uint64_t Stored[Tail ? Tail : 1];
+  for (unsigned I = 0; I < Tail; ++I)
+    Stored[I] = L.W[N + I].load(std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_acquire);
-  return Same && L.Seq.load(std::memory_order_relaxed) == S;
+  if (!Same || L.Seq.load(std::memory_order_relaxed) != S)
+    return false;
+  if constexpr (Tail > 0) {
+    // A consistent line for these first words: its mask says what the
+    // checks read under them.
+    uint64_t Now[Late::Count] = {};
+    ReadLate(Stored[0], Now);
+    for (unsigned I = 0; I < Late::Count; ++I)
+      if (Now[I] != Stored[I + 1])
+        return false;
+  }
+  return true;
 }
 
 inline void rememberClean(const Key &K) {

@@ -1,13 +1,16 @@
 // libFuzzer target: the cuBLASLt runtime guard's entry points (the ones the
 // preload library and the header route share, gemm/lt_guard.h), called in
-// arbitrary sequences: Create/Init of the three object kinds, SetAttribute
-// with any attribute id, size and buffer (null, readable bytes from the
-// input, an unmapped address), GetAttribute, Destroy, the heuristic with any
-// result arrays, and cublasLtMatmul with any descriptors (tracked, destroyed,
-// never created, garbage addresses), scalars and algos; pointer facts and
-// device facts come from the input. cuBLASLt and the CUDA runtime are never
-// called: the guard resolves none of their functions here, and a call it
-// lets through reaches a stand-in. Built with -fsanitize=fuzzer,address,undefined.
+// arbitrary sequences: Create/Init of the matmul descriptor, layout,
+// preference, matrix transform descriptor and emulation descriptor,
+// SetAttribute with any attribute id, size and buffer (null, readable bytes
+// from the input, an unmapped address), GetAttribute, Destroy, an algo's
+// configuration attributes, AlgoGetIds, AlgoInit, AlgoCheck,
+// cublasLtMatrixTransform and the heuristic with any result arrays, and cublasLtMatmul with any
+// descriptors (tracked, destroyed, never created, garbage addresses),
+// scalars and algos; pointer facts and device facts come from the input.
+// cuBLASLt and the CUDA runtime are never called: the guard resolves none of
+// their functions here, and a call it lets through reaches a stand-in. Built
+// with -fsanitize=fuzzer,address,undefined.
 
 // No cuBLAS, cuBLASLt or CUDA runtime function is reachable: each one is null.
 #define GEMM_GUARD_FUNCTION(LIBRARY, NAME) (static_cast<decltype(&::NAME)>(nullptr))
@@ -91,7 +94,37 @@ cublasStatus_t layoutInit(cublasLtMatrixLayout_t, size_t, cudaDataType,
   return CUBLAS_STATUS_SUCCESS;
 }
 cublasStatus_t prefCreate(cublasLtMatmulPreference_t *P) { return created(P); }
-cublasStatus_t prefInit(cublasLtMatmulPreference_t, size_t) {
+cublasStatus_t emuCreate(cublasLtEmulationDesc_t *E) { return created(E); }
+cublasStatus_t xformCreate(cublasLtMatrixTransformDesc_t *D, cudaDataType) {
+  return created(D);
+}
+cublasStatus_t xformInit(cublasLtMatrixTransformDesc_t, size_t, cudaDataType) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t transform(cublasLtHandle_t, cublasLtMatrixTransformDesc_t,
+                         const void *, const void *, cublasLtMatrixLayout_t,
+                         const void *, const void *, cublasLtMatrixLayout_t, void *,
+                         cublasLtMatrixLayout_t, cudaStream_t) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t algoIds(cublasLtHandle_t, cublasComputeType_t, cudaDataType_t,
+                       cudaDataType_t, cudaDataType_t, cudaDataType_t,
+                       cudaDataType_t, int, int[], int *) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t algoInit(cublasLtHandle_t, cublasComputeType_t, cudaDataType_t,
+                        cudaDataType_t, cudaDataType_t, cudaDataType_t,
+                        cudaDataType_t, int, cublasLtMatmulAlgo_t *) {
+  return CUBLAS_STATUS_SUCCESS;
+}
+cublasStatus_t algoCheck(cublasLtHandle_t, cublasLtMatmulDesc_t,
+                         cublasLtMatrixLayout_t, cublasLtMatrixLayout_t,
+                         cublasLtMatrixLayout_t, cublasLtMatrixLayout_t,
+                         const cublasLtMatmulAlgo_t *,
+                         cublasLtMatmulHeuristicResult_t *) {
+  return CUBLAS_STATUS_SUCCESS; // the "result" is whatever the input holds
+}
+template <class H> cublasStatus_t plainInit(H, size_t) {
   return CUBLAS_STATUS_SUCCESS;
 }
 template <class H> cublasStatus_t destroy(H) { return CUBLAS_STATUS_SUCCESS; }
@@ -146,7 +179,8 @@ template <rl::Object O, class H, class A> void object(gemm_fuzz::Input &In) {
                                 pointer<size_t *>(In));
     break;
   default:
-    lt::detail::destroyObject(Site, &destroy<H>, Obj);
+    if constexpr (O != rl::Object::AlgoConfig) // the caller's own structure
+      lt::detail::destroyObject(Site, &destroy<H>, Obj);
   }
 }
 
@@ -154,7 +188,9 @@ void step(gemm_fuzz::Input &In) {
   using Desc = cublasLtMatmulDesc_t;
   using Layout = cublasLtMatrixLayout_t;
   using Pref = cublasLtMatmulPreference_t;
-  switch (In.byte() % 10) {
+  using Xform = cublasLtMatrixTransformDesc_t;
+  using Emu = cublasLtEmulationDesc_t;
+  switch (In.byte() % 14) {
   case 0:
     lt::detail::matmulDescCreate(Site, &descCreate, pointer<Desc *>(In),
                                  integer<cublasComputeType_t>(In),
@@ -181,9 +217,11 @@ void step(gemm_fuzz::Input &In) {
     break;
   case 4:
     if (In.flag())
-      lt::detail::preferenceCreate(Site, &prefCreate, pointer<Pref *>(In));
+      lt::detail::plainCreate<rl::Object::Preference>(Site, &prefCreate,
+                                                      pointer<Pref *>(In));
     else
-      lt::detail::preferenceInit(Site, &prefInit, pointer<Pref>(In), 64);
+      lt::detail::plainInit<rl::Object::Preference>(Site, &plainInit<Pref>,
+                                                    pointer<Pref>(In), 64);
     break;
   case 5:
     object<rl::Object::MatmulDesc, Desc, cublasLtMatmulDescAttributes_t>(In);
@@ -200,6 +238,57 @@ void step(gemm_fuzz::Input &In) {
         pointer<Layout>(In), pointer<Layout>(In), pointer<Layout>(In),
         pointer<Pref>(In), integer<int>(In),
         pointer<cublasLtMatmulHeuristicResult_t *>(In), pointer<int *>(In));
+    break;
+  case 10:
+    if (In.flag())
+      lt::detail::transformDescCreate(Site, &xformCreate, pointer<Xform *>(In),
+                                      integer<cudaDataType>(In));
+    else if (In.flag())
+      lt::detail::matrixTransform(
+          Site, &transform, nullptr, pointer<Xform>(In), pointer<const float *>(In),
+          pointer<const void *>(In), pointer<Layout>(In), pointer<const float *>(In),
+          pointer<const void *>(In), pointer<Layout>(In), pointer<void *>(In),
+          pointer<Layout>(In), nullptr);
+    else
+      lt::detail::transformDescInit(Site, &xformInit, pointer<Xform>(In), 64,
+                                    integer<cudaDataType>(In));
+    break;
+  case 11:
+    object<rl::Object::TransformDesc, Xform, cublasLtMatrixTransformDescAttributes_t>(In);
+    break;
+  case 12:
+    if (In.flag())
+      object<rl::Object::EmulationDesc, Emu, cublasLtEmulationDescAttributes_t>(In);
+    else if (In.flag())
+      lt::detail::plainCreate<rl::Object::EmulationDesc>(Site, &emuCreate,
+                                                         pointer<Emu *>(In));
+    else
+      lt::detail::plainInit<rl::Object::EmulationDesc>(Site, &plainInit<Emu>,
+                                                       pointer<Emu>(In), 64);
+    break;
+  case 13:
+    if (In.flag())
+      object<rl::Object::AlgoConfig, cublasLtMatmulAlgo_t *,
+             cublasLtMatmulAlgoConfigAttributes_t>(In);
+    else if (In.flag())
+      lt::detail::algoGetIds(Site, &algoIds, nullptr,
+                             integer<cublasComputeType_t>(In),
+                             integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                             integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                             integer<cudaDataType_t>(In), integer<int>(In),
+                             pointer<int *>(In), pointer<int *>(In));
+    else if (In.flag())
+      lt::detail::algoInit(Site, &algoInit, nullptr, integer<cublasComputeType_t>(In),
+                           integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                           integer<cudaDataType_t>(In), integer<cudaDataType_t>(In),
+                           integer<cudaDataType_t>(In), integer<int>(In),
+                           pointer<cublasLtMatmulAlgo_t *>(In));
+    else
+      lt::detail::algoCheck(Site, &algoCheck, nullptr, pointer<Desc>(In),
+                            pointer<Layout>(In), pointer<Layout>(In),
+                            pointer<Layout>(In), pointer<Layout>(In),
+                            pointer<const cublasLtMatmulAlgo_t *>(In),
+                            pointer<cublasLtMatmulHeuristicResult_t *>(In));
     break;
   default:
     lt::detail::matmul(

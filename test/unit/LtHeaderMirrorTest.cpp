@@ -46,6 +46,20 @@ namespace {
   X(MIN_ALIGNMENT_B_BYTES, uint32_t) X(MIN_ALIGNMENT_C_BYTES, uint32_t)        \
   X(MIN_ALIGNMENT_D_BYTES, uint32_t) X(MAX_WAVES_COUNT, float)                 \
   X(IMPL_MASK, uint64_t)
+#define GEMM_HEADER_XFORM_TYPES(X)                                             \
+  X(SCALE_TYPE, int32_t) X(POINTER_MODE, int32_t) X(TRANSA, int32_t)           \
+  X(TRANSB, int32_t)
+#define GEMM_HEADER_EMU_TYPES(X)                                               \
+  X(STRATEGY, int32_t) X(SPECIAL_VALUES_SUPPORT, int32_t)                      \
+  X(FIXEDPOINT_MANTISSA_CONTROL, int32_t)                                      \
+  X(FIXEDPOINT_MAX_MANTISSA_BIT_COUNT, int32_t)                                \
+  X(FIXEDPOINT_MANTISSA_BIT_OFFSET, int32_t)                                   \
+  X(FIXEDPOINT_MANTISSA_BIT_COUNT_POINTER, int32_t *)
+#define GEMM_HEADER_ALGO_CONFIG_TYPES(X)                                       \
+  X(ID, int32_t) X(TILE_ID, uint32_t) X(SPLITK_NUM, int32_t)                   \
+  X(REDUCTION_SCHEME, uint32_t) X(CTA_SWIZZLING, uint32_t)                     \
+  X(CUSTOM_OPTION, uint32_t) X(STAGES_ID, uint32_t)                            \
+  X(INNER_SHAPE_ID, uint16_t) X(CLUSTER_SHAPE_ID, uint16_t)
 // clang-format on
 
 // Ids: the core's list against the header's enumerators.
@@ -57,6 +71,12 @@ namespace {
 GEMM_LT_MATMUL_DESC_ATTRIBUTES(GEMM_DESC_ID)
 GEMM_LT_MATRIX_LAYOUT_ATTRIBUTES(GEMM_LAYOUT_ID)
 GEMM_LT_MATMUL_PREF_ATTRIBUTES(GEMM_PREF_ID)
+#define GEMM_XFORM_ID(NAME, ID, ...) GEMM_ID(CUBLASLT_MATRIX_TRANSFORM_DESC_, NAME, ID)
+#define GEMM_EMU_ID(NAME, ID, ...) GEMM_ID(CUBLASLT_EMULATION_DESC_, NAME, ID)
+#define GEMM_ALGO_CONFIG_ID(NAME, ID, ...) GEMM_ID(CUBLASLT_ALGO_CONFIG_, NAME, ID)
+GEMM_LT_MATRIX_TRANSFORM_DESC_ATTRIBUTES(GEMM_XFORM_ID)
+GEMM_LT_EMULATION_DESC_ATTRIBUTES(GEMM_EMU_ID)
+GEMM_LT_ALGO_CONFIG_ATTRIBUTES(GEMM_ALGO_CONFIG_ID)
 
 // Sizes: the core's value type against the header's, for every attribute
 // the header has (so an attribute the core lacks fails to compile too).
@@ -75,6 +95,15 @@ GEMM_LT_MATMUL_PREF_ATTRIBUTES(GEMM_PREF_ID)
 GEMM_HEADER_DESC_TYPES(GEMM_DESC_SIZE)
 GEMM_HEADER_LAYOUT_TYPES(GEMM_LAYOUT_SIZE)
 GEMM_HEADER_PREF_TYPES(GEMM_PREF_SIZE)
+#define GEMM_XFORM_SIZE(NAME, TYPE)                                            \
+  GEMM_SIZE(TransformDesc, CUBLASLT_MATRIX_TRANSFORM_DESC_, NAME, TYPE)
+#define GEMM_EMU_SIZE(NAME, TYPE)                                              \
+  GEMM_SIZE(EmulationDesc, CUBLASLT_EMULATION_DESC_, NAME, TYPE)
+#define GEMM_ALGO_CONFIG_SIZE(NAME, TYPE)                                      \
+  GEMM_SIZE(AlgoConfig, CUBLASLT_ALGO_CONFIG_, NAME, TYPE)
+GEMM_HEADER_XFORM_TYPES(GEMM_XFORM_SIZE)
+GEMM_HEADER_EMU_TYPES(GEMM_EMU_SIZE)
+GEMM_HEADER_ALGO_CONFIG_TYPES(GEMM_ALGO_CONFIG_SIZE)
 
 // Floating-point attributes are exactly the header's float ones.
 static_assert(lt::findAttribute(lt::Object::Preference,
@@ -137,6 +166,8 @@ GEMM_EQ(gemm::rules::dt::R_4F_E2M1, CUDA_R_4F_E2M1)
 GEMM_EQ(lt::opaque::MatmulDesc, sizeof(cublasLtMatmulDescOpaque_t))
 GEMM_EQ(lt::opaque::MatrixLayout, sizeof(cublasLtMatrixLayoutOpaque_t))
 GEMM_EQ(lt::opaque::Preference, sizeof(cublasLtMatmulPreferenceOpaque_t))
+GEMM_EQ(lt::opaque::TransformDesc, sizeof(cublasLtMatrixTransformDescOpaque_t))
+GEMM_EQ(lt::opaque::EmulationDesc, sizeof(cublasLtEmulationDescOpaque_t))
 GEMM_EQ(lt::opaque::Algo, sizeof(cublasLtMatmulAlgo_t))
 GEMM_EQ(lt::opaque::HeuristicResult, sizeof(cublasLtMatmulHeuristicResult_t))
 // Enumerations are 4 bytes, as the Int32/UInt32 attribute types say.

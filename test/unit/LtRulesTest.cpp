@@ -235,8 +235,7 @@ TEST(LtRules, LayoutCreateArguments) {
 AttributeCall set(Object O, int64_t Attr, int64_t Size, int64_t Contents) {
   AttributeCall C;
   C.Obj = O;
-  C.Owner = O == Object::MatmulDesc ? Arg::ComputeDesc
-            : O == Object::Preference ? Arg::Preference : Arg::Adesc;
+  C.Owner = O == Object::MatrixLayout ? Arg::Adesc : ownerOf(O);
   C.Attr = v(Attr);
   C.SizeInBytes = v(Size);
   C.BufIsNull = v(0);
@@ -319,6 +318,72 @@ TEST(LtRules, AttributeEnumValues) {
     EXPECT_CLEAN(checkAttributeCall(set(Object::MatmulDesc, desc::EPILOGUE, 4, E), false));
   EXPECT_CLEAN(checkAttributeCall(set(Object::MatmulDesc, desc::BIAS_DATA_TYPE, 4, -1), false));
   EXPECT_CLEAN(checkAttributeCall(set(Object::Preference, pref::REDUCTION_SCHEME_MASK, 4, 3), false));
+}
+
+// The matrix transform descriptor, the emulation descriptor and an algo's
+// configuration: the same encoding rules on their own tables.
+TEST(LtRules, AttributeOtherObjects) {
+  auto Fs = checkAttributeCall(set(Object::AlgoConfig, algo_config::INNER_SHAPE_ID, 4, 0), false);
+  EXPECT_RULE(Fs, "LT-ATTR-SIZE");
+  ASSERT_FALSE(Fs.empty());
+  EXPECT_EQ(Fs[0].Bound, 2);
+  EXPECT_CLEAN(checkAttributeCall(set(Object::AlgoConfig, algo_config::INNER_SHAPE_ID, 2, 0), false));
+  EXPECT_RULE(checkAttributeCall(set(Object::AlgoConfig, algo_config::CTA_SWIZZLING, 4, 2), false),
+              "LT-ATTR-ENUM");
+  EXPECT_CLEAN(checkAttributeCall(set(Object::AlgoConfig, algo_config::CTA_SWIZZLING, 4, 1), false));
+  EXPECT_CLEAN(checkAttributeCall(set(Object::AlgoConfig, algo_config::SPLITK_NUM, 4, 8), false));
+  EXPECT_RULE(checkAttributeCall(set(Object::AlgoConfig, 9, 4, 0), false), "LT-ATTR-VERSION");
+
+  auto Xs = checkAttributeCall(set(Object::TransformDesc, xform::TRANSA, 4, op::CONJG), false);
+  EXPECT_RULE(Xs, "LT-ATTR-ENUM");
+  ASSERT_FALSE(Xs.empty());
+  EXPECT_NE(Xs[0].Message.find("'CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA'"), std::string::npos)
+      << Xs[0].Message;
+  EXPECT_RULE(checkAttributeCall(set(Object::TransformDesc, xform::POINTER_MODE, 8, 0), false),
+              "LT-ATTR-SIZE");
+  EXPECT_CLEAN(checkAttributeCall(set(Object::TransformDesc, xform::TRANSB, 4, op::T), false));
+  EXPECT_RULE(checkCreate(Object::TransformDesc,
+                          [] {
+                            ObjectState S = initialState(Object::TransformDesc);
+                            S[xform::SCALE_TYPE] = v(99);
+                            return S;
+                          }()),
+              "LT-ATTR-ENUM");
+
+  EXPECT_RULE(checkAttributeCall(set(Object::EmulationDesc,
+                                     emu::FIXEDPOINT_MANTISSA_BIT_COUNT_POINTER, 4, 0), false),
+              "LT-ATTR-SIZE");
+  EXPECT_CLEAN(checkAttributeCall(set(Object::EmulationDesc,
+                                      emu::FIXEDPOINT_MANTISSA_BIT_COUNT_POINTER, 8, 0), false));
+  EXPECT_EQ(initialState(Object::EmulationDesc)[emu::SPECIAL_VALUES_SUPPORT].V, 0xFFFF);
+}
+
+TEST(LtRules, Transform) {
+  TransformValues V;
+  for (Arg A : {Arg::A, Arg::Adesc, Arg::B, Arg::Bdesc, Arg::C, Arg::Cdesc})
+    V.isNull(A) = v(0);
+  EXPECT_CLEAN(checkTransform(V));
+  // B unused: NULL with its layout NULL (the documented case).
+  V.isNull(Arg::B) = V.isNull(Arg::Bdesc) = v(1);
+  EXPECT_CLEAN(checkTransform(V));
+  V.isNull(Arg::Adesc) = v(1);
+  EXPECT_RULE(checkTransform(V), "LT-OBJ-XFORM");
+  V.isNull(Arg::Adesc) = Value::unknown();
+  EXPECT_CLEAN(checkTransform(V));
+  V.destroyed(Arg::TransformDesc) = v(1);
+  EXPECT_RULE(checkTransform(V), "LT-OBJ-LIFE");
+}
+
+TEST(LtRules, AlgoSetup) {
+  AlgoSetupValues V;
+  EXPECT_CLEAN(checkAlgoSetup(V));
+  V.RequestedAlgoCount = v(0);
+  EXPECT_RULE(checkAlgoSetup(V), "LT-ALGO-INIT");
+  V.RequestedAlgoCount = v(8);
+  V.AlgoIsNull = v(0);
+  EXPECT_CLEAN(checkAlgoSetup(V));
+  V.AlgoIsNull = v(1);
+  EXPECT_RULE(checkAlgoSetup(V), "LT-ALGO-INIT");
 }
 
 TEST(LtRules, AttributeVersion) {

@@ -60,8 +60,12 @@ namespace reduction {
 constexpr int64_t Mask = 7;
 } // namespace reduction
 
-// The objects whose attributes the rules read.
-enum class Object : uint8_t { MatmulDesc, MatrixLayout, Preference };
+// The objects whose attributes the rules read: the matmul's, the matrix
+// transform's descriptor, the emulation descriptor, and the configuration
+// of a cublasLtMatmulAlgo_t (cublasLtMatmulAlgoConfigSetAttribute).
+enum class Object : uint8_t {
+  MatmulDesc, MatrixLayout, Preference, TransformDesc, EmulationDesc, AlgoConfig
+};
 
 // The value type of an attribute: what `buf` must point to.
 enum class AttrType : uint8_t { Int8, UInt16, Int32, UInt32, Int64, UInt64, Float, Pointer };
@@ -94,7 +98,7 @@ constexpr const char *attrTypeName(AttrType T) {
 enum class EnumKind : uint8_t {
   None, ComputeType, DataType, DataTypeOrDefault, PointerMode, Operation,
   TransC, FillMode, Epilogue, ScaleMode, Order, BatchMode, SearchMode,
-  ReductionMask, Bool
+  ReductionMask, Bool, ZeroOrOne
 };
 
 // Marks an attribute whose initial value comes from the Create call.
@@ -168,6 +172,36 @@ struct AttrInfo {
   X(MAX_WAVES_COUNT, 9, Float, None, 0)                                        \
   X(IMPL_MASK, 12, UInt64, None, -1)
 
+// cublasLtMatrixTransformDescAttributes_t (CUDA 13.1 cublasLt.h).
+#define GEMM_LT_MATRIX_TRANSFORM_DESC_ATTRIBUTES(X)                            \
+  X(SCALE_TYPE, 0, Int32, DataType, FromCreate)                                \
+  X(POINTER_MODE, 1, Int32, PointerMode, 0)                                    \
+  X(TRANSA, 2, Int32, Operation, 0)                                            \
+  X(TRANSB, 3, Int32, Operation, 0)
+
+// cublasLtEmulationDescAttributes_t (CUDA 13.1 cublasLt.h; the enumerations
+// of the first three are the runtime's, not checked here).
+#define GEMM_LT_EMULATION_DESC_ATTRIBUTES(X)                                   \
+  X(STRATEGY, 0, Int32, None, 0)                                               \
+  X(SPECIAL_VALUES_SUPPORT, 1, Int32, None, 0xFFFF)                            \
+  X(FIXEDPOINT_MANTISSA_CONTROL, 2, Int32, None, 0)                            \
+  X(FIXEDPOINT_MAX_MANTISSA_BIT_COUNT, 3, Int32, None, 0)                      \
+  X(FIXEDPOINT_MANTISSA_BIT_OFFSET, 4, Int32, None, 0)                         \
+  X(FIXEDPOINT_MANTISSA_BIT_COUNT_POINTER, 5, Pointer, None, 0)
+
+// cublasLtMatmulAlgoConfigAttributes_t (CUDA 13.1 cublasLt.h): ID is set by
+// cublasLtMatmulAlgoInit; CTA_SWIZZLING is 0 or 1, other values reserved.
+#define GEMM_LT_ALGO_CONFIG_ATTRIBUTES(X)                                      \
+  X(ID, 0, Int32, None, FromCreate)                                            \
+  X(TILE_ID, 1, UInt32, None, 0)                                               \
+  X(SPLITK_NUM, 2, Int32, None, 1)                                             \
+  X(REDUCTION_SCHEME, 3, UInt32, ReductionMask, 0)                             \
+  X(CTA_SWIZZLING, 4, UInt32, ZeroOrOne, 0)                                    \
+  X(CUSTOM_OPTION, 5, UInt32, None, 0)                                         \
+  X(STAGES_ID, 6, UInt32, None, 0)                                             \
+  X(INNER_SHAPE_ID, 7, UInt16, None, 0)                                        \
+  X(CLUSTER_SHAPE_ID, 8, UInt16, None, 0)
+
 // Attribute ids by name: desc::TransA, layout::Ld, pref::MaxWorkspaceBytes.
 #define GEMM_LT_ID(NAME, ID, ...) NAME = ID,
 namespace desc {
@@ -179,6 +213,15 @@ enum : int64_t { GEMM_LT_MATRIX_LAYOUT_ATTRIBUTES(GEMM_LT_ID) Count = 9 };
 namespace pref {
 enum : int64_t { GEMM_LT_MATMUL_PREF_ATTRIBUTES(GEMM_LT_ID) Count = 13 };
 } // namespace pref
+namespace xform {
+enum : int64_t { GEMM_LT_MATRIX_TRANSFORM_DESC_ATTRIBUTES(GEMM_LT_ID) Count = 4 };
+} // namespace xform
+namespace emu {
+enum : int64_t { GEMM_LT_EMULATION_DESC_ATTRIBUTES(GEMM_LT_ID) Count = 6 };
+} // namespace emu
+namespace algo_config {
+enum : int64_t { GEMM_LT_ALGO_CONFIG_ATTRIBUTES(GEMM_LT_ID) Count = 9 };
+} // namespace algo_config
 #undef GEMM_LT_ID
 
 // One past the largest attribute id of any object: the size of a state.
@@ -213,6 +256,18 @@ inline constexpr AttrInfo MatrixLayoutAttributes[] = {
 inline constexpr AttrInfo PreferenceAttributes[] = {
     GEMM_LT_MATMUL_PREF_ATTRIBUTES(GEMM_LT_ROW)};
 #undef GEMM_LT_PREFIX
+#define GEMM_LT_PREFIX "CUBLASLT_MATRIX_TRANSFORM_DESC_"
+inline constexpr AttrInfo TransformDescAttributes[] = {
+    GEMM_LT_MATRIX_TRANSFORM_DESC_ATTRIBUTES(GEMM_LT_ROW)};
+#undef GEMM_LT_PREFIX
+#define GEMM_LT_PREFIX "CUBLASLT_EMULATION_DESC_"
+inline constexpr AttrInfo EmulationDescAttributes[] = {
+    GEMM_LT_EMULATION_DESC_ATTRIBUTES(GEMM_LT_ROW)};
+#undef GEMM_LT_PREFIX
+#define GEMM_LT_PREFIX "CUBLASLT_ALGO_CONFIG_"
+inline constexpr AttrInfo AlgoConfigAttributes[] = {
+    GEMM_LT_ALGO_CONFIG_ATTRIBUTES(GEMM_LT_ROW)};
+#undef GEMM_LT_PREFIX
 #undef GEMM_LT_ROW
 
 // Direct lookup by id: one slot per possible id of each object.
@@ -228,6 +283,9 @@ template <unsigned N> constexpr AttrIndex makeIndex(const AttrInfo (&Table)[N]) 
 inline constexpr AttrIndex MatmulDescIndex = makeIndex(MatmulDescAttributes);
 inline constexpr AttrIndex MatrixLayoutIndex = makeIndex(MatrixLayoutAttributes);
 inline constexpr AttrIndex PreferenceIndex = makeIndex(PreferenceAttributes);
+inline constexpr AttrIndex TransformDescIndex = makeIndex(TransformDescAttributes);
+inline constexpr AttrIndex EmulationDescIndex = makeIndex(EmulationDescAttributes);
+inline constexpr AttrIndex AlgoConfigIndex = makeIndex(AlgoConfigAttributes);
 
 // The attribute Id of an object, or nullptr where no header has it.
 constexpr const AttrInfo *findAttribute(Object O, int64_t Id) {
@@ -237,6 +295,9 @@ constexpr const AttrInfo *findAttribute(Object O, int64_t Id) {
   case Object::MatmulDesc: return MatmulDescIndex.Slot[Id];
   case Object::MatrixLayout: return MatrixLayoutIndex.Slot[Id];
   case Object::Preference: return PreferenceIndex.Slot[Id];
+  case Object::TransformDesc: return TransformDescIndex.Slot[Id];
+  case Object::EmulationDesc: return EmulationDescIndex.Slot[Id];
+  case Object::AlgoConfig: return AlgoConfigIndex.Slot[Id];
   }
   return nullptr;
 }
@@ -246,6 +307,9 @@ constexpr const char *objectName(Object O) {
   case Object::MatmulDesc: return "cublasLtMatmulDesc_t";
   case Object::MatrixLayout: return "cublasLtMatrixLayout_t";
   case Object::Preference: return "cublasLtMatmulPreference_t";
+  case Object::TransformDesc: return "cublasLtMatrixTransformDesc_t";
+  case Object::EmulationDesc: return "cublasLtEmulationDesc_t";
+  case Object::AlgoConfig: return "cublasLtMatmulAlgo_t";
   }
   return "?";
 }
@@ -253,7 +317,8 @@ constexpr const char *objectName(Object O) {
 // Sizes of the opaque structures the *Init functions fill (rulebook 15).
 namespace opaque {
 constexpr int64_t MatmulDesc = 256, MatrixLayout = 64, Preference = 64,
-                  Algo = 64, HeuristicResult = 96;
+                  TransformDesc = 64, EmulationDesc = 64, Algo = 64,
+                  HeuristicResult = 96;
 } // namespace opaque
 
 inline constexpr EnumName EpilogueNames[] = {
@@ -320,6 +385,7 @@ constexpr bool isValidEnumValue(EnumKind K, int64_t V) {
   case EnumKind::SearchMode: return V == search::BestFit || V == search::LimitedByAlgoId;
   case EnumKind::ReductionMask: return V >= 0 && (V & ~reduction::Mask) == 0;
   case EnumKind::Bool: return true; // any int8_t; non-zero means on
+  case EnumKind::ZeroOrOne: return V == 0 || V == 1;
   }
   return true;
 }
@@ -339,6 +405,7 @@ constexpr const char *enumKindName(EnumKind K) {
   case EnumKind::BatchMode: return "cublasLtBatchMode_t";
   case EnumKind::SearchMode: return "cublasLtMatmulSearch_t (2..9 are reserved)";
   case EnumKind::ReductionMask: return "cublasLtReductionScheme_t mask (within 0x7)";
+  case EnumKind::ZeroOrOne: return "0 or 1 (other values are reserved)";
   default: return "valid value";
   }
 }

@@ -34,7 +34,7 @@ enum class Severity : uint8_t {
 enum class Arg : uint8_t {
   None, Handle, ComputeDesc, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
   Ddesc, Preference, RequestedAlgoCount, Algo, Workspace, WorkspaceSize,
-  Buf, SizeInBytes, SizeWritten, Count
+  Buf, SizeInBytes, SizeWritten, TransformDesc, EmulationDesc, Count
 };
 constexpr unsigned ArgCount = static_cast<unsigned>(Arg::Count);
 
@@ -73,15 +73,34 @@ constexpr const char *argName(Arg A) {
   case Arg::Buf: return "buf";
   case Arg::SizeInBytes: return "sizeInBytes";
   case Arg::SizeWritten: return "sizeWritten";
+  case Arg::TransformDesc: return "transformDesc";
+  case Arg::EmulationDesc: return "emulationDesc";
   case Arg::Count: break;
   }
   return "?";
 }
 
 constexpr Object objectOf(Arg A) {
-  return A == Arg::ComputeDesc  ? Object::MatmulDesc
-         : A == Arg::Preference ? Object::Preference
-                                : Object::MatrixLayout;
+  return A == Arg::ComputeDesc     ? Object::MatmulDesc
+         : A == Arg::Preference    ? Object::Preference
+         : A == Arg::TransformDesc ? Object::TransformDesc
+         : A == Arg::EmulationDesc ? Object::EmulationDesc
+         : A == Arg::Algo          ? Object::AlgoConfig
+                                   : Object::MatrixLayout;
+}
+
+// The argument that names an object of kind O where a call has one of
+// that kind only; None for layouts (a matmul has four).
+constexpr Arg ownerOf(Object O) {
+  switch (O) {
+  case Object::MatmulDesc: return Arg::ComputeDesc;
+  case Object::MatrixLayout: return Arg::None;
+  case Object::Preference: return Arg::Preference;
+  case Object::TransformDesc: return Arg::TransformDesc;
+  case Object::EmulationDesc: return Arg::EmulationDesc;
+  case Object::AlgoConfig: return Arg::Algo;
+  }
+  return Arg::None;
 }
 
 struct Subject {
@@ -107,8 +126,8 @@ inline std::string subjectName(const Subject &S) {
     return argName(S.Argument);
   const AttrInfo *Info = findAttribute(objectOf(S.Argument), S.Attr);
   std::string Name = Info ? Info->Name : "attribute " + std::to_string(S.Attr);
-  if (S.Argument != Arg::ComputeDesc && S.Argument != Arg::Preference &&
-      S.Argument != Arg::None)
+  if (S.Argument == Arg::Adesc || S.Argument == Arg::Bdesc ||
+      S.Argument == Arg::Cdesc || S.Argument == Arg::Ddesc)
     Name += std::string(" of ") + argName(S.Argument);
   return Name;
 }
@@ -133,6 +152,9 @@ inline ObjectState initialState(Object O) {
   case Object::MatmulDesc: Fill(MatmulDescAttributes); break;
   case Object::MatrixLayout: Fill(MatrixLayoutAttributes); break;
   case Object::Preference: Fill(PreferenceAttributes); break;
+  case Object::TransformDesc: Fill(TransformDescAttributes); break;
+  case Object::EmulationDesc: Fill(EmulationDescAttributes); break;
+  case Object::AlgoConfig: Fill(AlgoConfigAttributes); break;
   }
   return S;
 }
@@ -212,6 +234,20 @@ public:
     return Out.back();
   }
 };
+
+// LT-OBJ-LIFE: the object argument A names was destroyed before the call.
+inline void reportDestroyed(Sink &S, Arg A) {
+  S.add(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
+        q(argName(A)) + " was destroyed before this call");
+}
+
+// 'requestedAlgoCount' must be at least 1 (the heuristic, AlgoGetIds).
+inline void checkRequestedCount(Sink &S, const char *Rule, Value Count) {
+  if (Count.Known && Count.V <= 0)
+    S.add(Category::InvalidSize, Rule, Subject{Arg::RequestedAlgoCount, -1},
+          Count.V, "'requestedAlgoCount' (" + num(Count.V) + ") must be at least 1")
+        .Bound = 1;
+}
 
 // Whether checkValue would accept V: the cheap test of the hot path.
 inline bool valueIsValid(Object O, const AttrInfo &Info, int64_t V,
@@ -410,7 +446,7 @@ inline std::vector<Finding> checkAttributeCall(const AttributeCall &C,
 inline std::vector<Finding> checkCreate(Object O, const ObjectState &Created,
                                         int64_t LibraryVersion = 0) {
   detail::Sink S;
-  const Arg Owner = O == Object::MatmulDesc ? Arg::ComputeDesc : Arg::None;
+  const Arg Owner = ownerOf(O);
   for (int64_t Id = 0; Id < MaxAttributes; ++Id) {
     const AttrInfo *Info = findAttribute(O, Id);
     if (Info && Info->Default == FromCreate && Created[Id].Known)
@@ -602,8 +638,7 @@ private:
     for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc,
                   Arg::Ddesc, Arg::Preference})
       if (In.destroyed(A).Known && In.destroyed(A).V) {
-        err(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
-            q(argName(A)) + " was destroyed before this call");
+        reportDestroyed(S, A);
         Ok = false;
       }
     for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Ddesc})
@@ -1561,12 +1596,8 @@ private:
             "supported on " + ccText() + " (Hopper and Blackwell)");
     }
     // LT-ALGO-COUNT.
-    if (In.Heuristic && In.RequestedAlgoCount.Known && In.RequestedAlgoCount.V <= 0)
-      err(Category::InvalidSize, "LT-ALGO-COUNT", Subject{Arg::RequestedAlgoCount, -1},
-          In.RequestedAlgoCount.V,
-          "'requestedAlgoCount' (" + num(In.RequestedAlgoCount.V) +
-              ") must be at least 1")
-          .Bound = 1;
+    if (In.Heuristic)
+      checkRequestedCount(S, "LT-ALGO-COUNT", In.RequestedAlgoCount);
   }
 
   // --- workspace (section 10) ---------------------------------------------------------------------
@@ -1684,6 +1715,62 @@ private:
 // The verdict on one cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic call.
 inline std::vector<Finding> checkMatmul(const MatmulValues &Values) {
   return detail::MatmulChecker(Values).run();
+}
+
+// --- cublasLtMatrixTransform ------------------------------------------------------
+
+// What is known at cublasLtMatrixTransform(lightHandle, transformDesc,
+// alpha, A, Adesc, beta, B, Bdesc, C, Cdesc, stream): which arguments are
+// NULL, and which objects were destroyed before the call.
+struct TransformValues {
+  Value Null[ArgCount];      // A, Adesc, B, Bdesc, C, Cdesc: 1 where NULL
+  Value Destroyed[ArgCount]; // transformDesc, Adesc, Bdesc, Cdesc
+  Value &isNull(Arg A) { return Null[static_cast<unsigned>(A)]; }
+  const Value &isNull(Arg A) const { return Null[static_cast<unsigned>(A)]; }
+  Value &destroyed(Arg A) { return Destroyed[static_cast<unsigned>(A)]; }
+  const Value &destroyed(Arg A) const {
+    return Destroyed[static_cast<unsigned>(A)];
+  }
+};
+
+// LT-OBJ-LIFE for the objects, LT-OBJ-XFORM: a matrix needs its layout
+// ("Adesc or Bdesc can be NULL if the corresponding pointer is NULL and the
+// corresponding scalar is zero"; INVALID_VALUE "when A is not NULL, but
+// Adesc is NULL").
+inline std::vector<Finding> checkTransform(const TransformValues &In) {
+  detail::Sink S;
+  for (Arg A : {Arg::TransformDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc})
+    if (In.destroyed(A).Known && In.destroyed(A).V)
+      detail::reportDestroyed(S, A);
+  const Arg Pairs[3][2] = {{Arg::A, Arg::Adesc}, {Arg::B, Arg::Bdesc},
+                           {Arg::C, Arg::Cdesc}};
+  for (const auto &P : Pairs) {
+    const Value &Matrix = In.isNull(P[0]), &Layout = In.isNull(P[1]);
+    if (Matrix.Known && !Matrix.V && Layout.Known && Layout.V)
+      S.add(Category::InvalidEnum, "LT-OBJ-XFORM", Subject{P[1], -1}, 0,
+            detail::q(argName(P[0])) + " is not NULL but " +
+                detail::q(argName(P[1])) +
+                " is NULL: cuBLASLt needs the layout of every matrix it "
+                "reads or writes and returns CUBLAS_STATUS_INVALID_VALUE");
+  }
+  return S.Out;
+}
+
+// --- cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit ----------------------------
+
+struct AlgoSetupValues {
+  Value RequestedAlgoCount; // AlgoGetIds
+  Value AlgoIsNull;         // AlgoInit: 1 where 'algo' is NULL
+};
+
+// LT-ALGO-INIT: the arguments the header calls INVALID_VALUE.
+inline std::vector<Finding> checkAlgoSetup(const AlgoSetupValues &In) {
+  detail::Sink S;
+  detail::checkRequestedCount(S, "LT-ALGO-INIT", In.RequestedAlgoCount);
+  if (In.AlgoIsNull.Known && In.AlgoIsNull.V)
+    S.add(Category::InvalidEnum, "LT-ALGO-INIT", Subject{Arg::Algo, -1}, 0,
+          "'algo' must not be NULL: cublasLtMatmulAlgoInit writes the algo there");
+  return S.Out;
 }
 
 // Whether the findings include one that makes the call invalid (warnings
