@@ -57,6 +57,7 @@ void oddBuffers(int n) {
   cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, (const void *)&function, 4);
   int32_t pair[2] = {1, 1};
   cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &pair, sizeof(pair));
+  // CHECK-MESSAGES: :[[@LINE-1]]:74: warning: 'sizeInBytes' (8) does not match 'CUBLASLT_MATMUL_DESC_TRANSB', which is int32_t (4 bytes); cuBLASLt returns CUBLAS_STATUS_INVALID_VALUE and keeps the old value [gemm-attribute-encoding]
   int32_t vla[n];
   cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE, &vla, 4);
   cublasLtMatrixLayout_t a, b, d;

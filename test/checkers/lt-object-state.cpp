@@ -155,6 +155,7 @@ void callsGemmNN() {
 template <class T>
 void setAttribute(cublasLtMatmulDesc_t d, cublasLtMatmulDescAttributes_t attr, const T value) {
   cublasLtMatmulDescSetAttribute(d, attr, &value, sizeof(value));
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: 'sizeInBytes' (8) does not match 'CUBLASLT_MATMUL_DESC_TRANSB', which is int32_t (4 bytes); cuBLASLt returns CUBLAS_STATUS_INVALID_VALUE and keeps the old value [gemm-attribute-encoding]
 }
 template <class T>
 void setLayout(cublasLtMatrixLayout_t l, cublasLtMatrixLayoutAttribute_t attr, const T value) {
