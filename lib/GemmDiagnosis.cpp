@@ -143,6 +143,40 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Reached = FV.reachable();
 }
 
+bool isInstantiated(const FunctionDecl &Fn);
+
+// Whether \p S reads a parameter of \p Fn that is a number or a flag.
+bool readsScalarParameter(const Stmt *S, const FunctionDecl &Fn) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    return P && P->getDeclContext() == &Fn && P->getType()->isScalarType() &&
+           !P->getType()->isAnyPointerType();
+  }
+  for (const Stmt *Child : S->children())
+    if (readsScalarParameter(Child, Fn))
+      return true;
+  return false;
+}
+
+// Whether code in a template instantiation is reached only when a parameter
+// of its function says so. The callers may tie that parameter to the
+// template argument, so that the branch runs only in other instantiations:
+// MXNet's gemm_switch_fp32accum<DType>(..., bool using_fp16) passes a
+// *_TENSOR_OP algorithm when using_fp16 is true, and each caller computes
+// using_fp16 = (type == kFloat16) in the float case of a switch on type.
+// What holds in such a branch is not proven for this instantiation.
+bool reachedOnlyByParameter(const FunctionDecl *Fn, const Guard &Path,
+                            const std::vector<AtomInfo> &Atoms) {
+  if (!Fn || !isInstantiated(*Fn))
+    return false;
+  for (const Literal &L : Path)
+    if (L.Atom < Atoms.size() && readsScalarParameter(Atoms[L.Atom].Cond, *Fn))
+      return true;
+  return false;
+}
+
 // A way the parameters of a function get constant values: from one of its
 // call sites (and, for that call site's own parameters, one of its caller's
 // frames), with the notes that walk the chain.
@@ -173,7 +207,8 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
     for (const Frame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;
       FunctionValues Values(Ctx, Caller, Site, Atoms, CF.Bindings);
-      if (!Values.reachable())
+      if (!Values.reachable() ||
+          reachedOnlyByParameter(Caller, Values.pathToTarget(), Atoms))
         continue; // a call site that never runs binds nothing
       Frame F;
       std::string Text;
@@ -211,15 +246,20 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
   evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
   if (!C.Reached)
     return; // dead code, e.g. a branch of another template instantiation
-  const bool NeedsCallers = !neededParams(C).empty();
-  Out.push_back(std::move(C)); // what holds whatever the parameters are
+  // A branch on a parameter in an instantiation: only callers that pass a
+  // constant for it can tell whether it runs.
+  const bool Undecided = reachedOnlyByParameter(Fn, C.Path, C.Atoms);
+  const bool NeedsCallers = Undecided || !neededParams(C).empty();
+  if (!Undecided)
+    Out.push_back(std::move(C)); // what holds whatever the parameters are
   if (!NeedsCallers)
     return;
   for (Frame &F : framesFor(Fn, Ctx, 0)) {
     Context Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached) // `if (m == 0) return;` with m = 0 from this caller
+    // `if (m == 0) return;` with m = 0 from this caller
+    if (Bound.Reached && !reachedOnlyByParameter(Fn, Bound.Path, Bound.Atoms))
       Out.push_back(std::move(Bound));
   }
 }
