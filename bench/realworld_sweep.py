@@ -85,14 +85,18 @@ def strip_comments(text):
 
 def text_sites(text, name_re):
     """Call sites of name_re in the text: the name then '(' outside comments,
-    #define lines and declarations (a return type before the name)."""
+    #define lines, declarations (a return type before the name) and member
+    functions of that name."""
     code = strip_comments(text)
     sites = []
     for m in re.finditer(r"\b(%s)\s*\(" % name_re, code):
         line_start = code.rfind("\n", 0, m.start()) + 1
         before = code[line_start:m.start()]
+        # Not a call of the API: a #define, a declaration, a member function
+        # of the same name (TensorRT's CublasWrapper::cublasGemmEx).
         if re.match(r"\s*#", before) or re.search(
-                r"(cublasStatus_t|CUBLASAPI|CUBLASWINAPI|hipblasStatus_t)\s*$", before):
+                r"((cublasStatus_t|CUBLASAPI|CUBLASWINAPI|hipblasStatus_t)\b[\w\s]*|\.\s*|->\s*|\w::)$",
+                before):
             continue
         sites.append(code.count("\n", 0, m.start()) + 1)
     return sites
