@@ -367,6 +367,52 @@ def print_table(results):
                     print("%s %s: %s [%s]" % (res["project"], w["at"], w["message"], w["check"]))
 
 
+def load_verdicts(path):
+    """{(project, 'file:line'): text} from lines `owner/name file:line | text`
+    (file:line may be a glob)."""
+    verdicts = {}
+    if path and os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            if line.strip() and not line.startswith("#") and "|" in line:
+                key, text = line.split("|", 1)
+                project, where = key.split()
+                verdicts[(project, where)] = text.strip()
+    return verdicts
+
+
+def markdown(results, verdicts):
+    """The per-project table and each warning with its verdict."""
+    out = ["| project | commit | " + " | ".join(COLUMNS) + " |",
+           "|---|---|" + "---:|" * len(COLUMNS)]
+    total = dict((c, 0) for c in COLUMNS)
+    for res in results:
+        s = summary(res)
+        for c in COLUMNS:
+            total[c] += s[c]
+        out.append("| %s | `%s` | %s |" % (res["project"], res["commit"][:10],
+                                         " | ".join(str(s[c]) for c in COLUMNS)))
+    out.append("| **%d projects** | | %s |" % (len(results), " | ".join(
+        "**%d**" % total[c] for c in COLUMNS)))
+    out.append("")
+    for res in results:
+        seen = {}
+        for f in res["files"]:
+            for w in f["warnings"]:
+                seen.setdefault((w["at"], w["message"]), w)
+        if not seen:
+            continue
+        out.append("### %s\n" % res["project"])
+        for (at, message), w in sorted(seen.items()):
+            line = at.rsplit(":", 1)[0]
+            verdict = verdicts.get((res["project"], line)) or next(
+                (text for (project, glob), text in verdicts.items()
+                 if project == res["project"] and fnmatch.fnmatch(line, glob)),
+                "**not triaged**")
+            out.append("- `%s` [%s]: %s\n  - %s" % (at, w["check"], message, verdict))
+        out.append("")
+    return "\n".join(out)
+
+
 def cuda_version(path):
     try:
         text = open(os.path.join(path, "include", "cuda.h")).read()
@@ -388,6 +434,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--json", help="write every file's result here")
+    ap.add_argument("--from-json", help="no run: report the results of an earlier --json")
+    ap.add_argument("--markdown", help="also write the table and the warnings as markdown")
+    ap.add_argument("--verdicts", default=os.path.join(ROOT, "bench", "realworld-verdicts.txt"),
+                    help="`owner/name file:line | verdict` lines for --markdown")
     args = ap.parse_args()
     args.cuda_version = cuda_version(args.cuda)
     specs = list(args.projects)
@@ -401,6 +451,9 @@ def main():
     with open(args.config, "w") as f:
         f.write(CUSTOM_CHECK)
     results = []
+    if args.from_json:
+        results = json.load(open(args.from_json))
+        specs = []
     for spec in specs:
         project = Project(spec, args)
         print("== %s" % project.name, file=sys.stderr, flush=True)
@@ -409,6 +462,9 @@ def main():
             with open(args.json, "w") as f:
                 json.dump(results, f, indent=1)
     print_table(results)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(markdown(results, load_verdicts(args.verdicts)) + "\n")
     return 1 if any(summary(r)["crashes"] for r in results) else 0
 
 
