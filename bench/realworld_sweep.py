@@ -172,10 +172,10 @@ class Project:
             batch.wait()
             with open(stamp, "w") as f:
                 f.write(self.commit)
+        self.headers = [p for p in self.tree if p.endswith(HEADER_EXT)]
         self.by_name = {}
-        for p in self.tree:
-            if p.endswith(HEADER_EXT):
-                self.by_name.setdefault(os.path.basename(p), []).append(p)
+        for p in self.headers:
+            self.by_name.setdefault(os.path.basename(p), []).append(p)
         return callers
 
 
@@ -216,10 +216,9 @@ def include_dirs(project, path):
             if kind == '"' and exists(here):
                 queue.append(here)
                 continue
-            # As the compiler looks: the system first (the project's
-            # directories come after it, -idirafter, so that a project
-            # header named like a system one, memory.h or cuda.h, does not
-            # hide it), then the directories found so far.
+            # The system first: a directory of the project that has a
+            # header named like a system one (memory.h, cuda.h) comes after
+            # the system's (see include_flags).
             if any(os.path.isfile(os.path.join(d, inc)) for d in system_dirs()):
                 continue
             found = next((os.path.join(d, inc) for d in dirs
@@ -238,6 +237,23 @@ def include_dirs(project, path):
             elif not inc.startswith(".."):
                 stubs.add(inc)
     return dirs, stubs
+
+
+def include_flags(project, dirs):
+    """-I for the project's directories, but -idirafter for one with a
+    header named like a system header (ggml's vendors/cuda.h, dmlc's
+    memory.h), which would hide it. Not -idirafter for all: its headers
+    count as system headers, and clang-tidy then skips the instantiations
+    of templates declared there (FasterTransformer's gemm profilers)."""
+    flags = []
+    for d in dirs:
+        d = os.path.normpath(d)
+        prefix = "" if d == "." else d + "/"
+        hides = any(p.startswith(prefix) and "/" not in p[len(prefix):] and any(
+            os.path.isfile(os.path.join(s, p[len(prefix):])) for s in system_dirs())
+            for p in project.headers)
+        flags += ["-idirafter" if hides else "-I", os.path.join(project.dir, d)]
+    return flags
 
 
 def is_cuda(path, text):
@@ -269,8 +285,7 @@ def run_file(project, rel, args):
         flags = ["-x", "c++"] + flags
     flags += ["-isystem", os.path.join(args.cuda, "include", "cccl"),
               "-isystem", os.path.join(args.cuda, "include")]
-    for d in dirs + ["."]:
-        flags += ["-idirafter", os.path.normpath(os.path.join(project.dir, d))]
+    flags += include_flags(project, dirs + ["."])
     flags += ["-idirafter", stub_dir] + project.flags
     cmd = [args.clang_tidy, "--experimental-custom-checks", "--config-file=" + args.config,
            "--load", os.path.join(args.build, "lib", "libGemmTidy.so"),

@@ -4,6 +4,7 @@
 // ones beside it show where the same shape is still reported.
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
 
+#include <cstdlib>
 #include <cublas_v2.h>
 
 cublasHandle_t h;
@@ -23,7 +24,7 @@ void stridedGemm(const DType *a, DType *c,
   cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, a, CublasType<DType>::kCudaFlag, 8, 64, a, CublasType<DType>::kCudaFlag, 8, 64, be, c, CublasType<DType>::kCudaFlag, 8, 64, 4, CUBLAS_COMPUTE_32F, algo);
 }
 
-// ---- a branch on a parameter the callers tie to the template argument ----------
+// ---- a branch on a flag the callers tie to the template argument ---------------
 
 // MXNet's contrib/transformer.cu: gemm_switch_fp32accum<DType>(...,
 // bool using_fp16) passes CUBLAS_GEMM_DEFAULT_TENSOR_OP when using_fp16 is
@@ -100,3 +101,15 @@ void bySize(const void *a, void *c, const long *ne) {
   // CHECK-MESSAGES: :[[@LINE-1]]:132: warning: 'algo' (99) is a deprecated *_TENSOR_OP algorithm: with CUDA_R_32F data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, silently rounding the inputs to half precision [gemm-precision-loss]
 }
 template void bySize<CUDA_R_32F>(const void *, void *, const long *);
+
+// FasterTransformer's gemm profilers assert on their parameters first
+// (FT_CHECK(head_num % tensor_para_size == 0)): in every instantiation the
+// call follows the assertion, which is no choice between instantiations.
+template <typename T>
+void assertsFirst(int heads, int tp, const void *a, void *c) {
+  if (heads % tp != 0)
+    std::abort();
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, al, a, CUDA_R_32F, 8, a, CUDA_R_32F, 8, be, c, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+  // CHECK-MESSAGES: :[[@LINE-1]]:136: warning: 'algo' (99) is a deprecated *_TENSOR_OP algorithm: with CUDA_R_32F data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, silently rounding the inputs to half precision [gemm-precision-loss]
+}
+template void assertsFirst<float>(int, int, const void *, void *);
