@@ -417,13 +417,19 @@ def markdown(results, verdicts):
         if not seen:
             continue
         out.append("### %s\n" % res["project"])
+        grouped = {}
         for (at, message), w in sorted(seen.items()):
             line = at.rsplit(":", 1)[0]
             verdict = verdicts.get((res["project"], line)) or next(
                 (text for (project, glob), text in verdicts.items()
                  if project == res["project"] and fnmatch.fnmatch(line, glob)),
                 "**not triaged**")
-            out.append("- `%s` [%s]: %s\n  - %s" % (at, w["check"], message, verdict))
+            grouped.setdefault(verdict, []).append(
+                "`%s` [%s]: %s" % (at, w["check"], message))
+        for verdict, items in grouped.items():
+            if len(items) > 10:  # one verdict on many lines: a sample
+                items = items[:3] + ["... %d more like these" % (len(items) - 3)]
+            out += ["- " + item for item in items] + ["  - " + verdict]
         out.append("")
     return "\n".join(out)
 
