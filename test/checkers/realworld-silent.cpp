@@ -69,7 +69,9 @@ void plainFunction(const float *a, float *c, bool fast) {
   // CHECK-MESSAGES: :[[@LINE-1]]:138: warning: 'algo' (99) is a deprecated *_TENSOR_OP algorithm: with CUDA_R_32F data cuBLAS computes in CUBLAS_COMPUTE_32F_FAST_16F, silently rounding the inputs to half precision [gemm-precision-loss]
 }
 
-// A caller that passes the flag as a constant decides the branch.
+// A caller that passes the flag as a constant decides the branch. (Its own
+// copy of the chain above: a warning is given once per source location, so
+// sharing stridedGemm would let this warning hide the one above.)
 template <typename DType>
 void stridedGemmToo(const DType *a, DType *c,
                     cublasGemmAlgo_t algo = CUBLAS_GEMM_DEFAULT) {
