@@ -143,6 +143,44 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Reached = FV.reachable();
 }
 
+bool isInstantiated(const FunctionDecl &Fn);
+
+// Whether \p E is a flag parameter of \p Fn, or its negation.
+bool isFlagParameter(const Expr *E, const FunctionDecl &Fn) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_LNot)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return P && P->getDeclContext() == &Fn && P->getType()->isBooleanType();
+}
+
+// Whether code in a template instantiation is reached only when a flag its
+// function is passed says so. The callers may tie the flag to the template
+// argument, so that the branch runs only in other instantiations: MXNet's
+// gemm_switch_fp32accum<DType>(..., bool using_fp16) passes a *_TENSOR_OP
+// algorithm when using_fp16 is true, and each caller computes
+// using_fp16 = (type == kFloat16) in the float case of a switch on type.
+// What holds in such a branch is not proven for this instantiation. (Only
+// a flag tested as such: `FT_CHECK(head_num % tp == 0)` on parameters is an
+// assertion that the call follows, not a choice between instantiations.)
+} // namespace
+
+bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
+                       const std::vector<AtomInfo> &Atoms) {
+  if (!Fn || !isInstantiated(*Fn))
+    return false;
+  for (const Literal &L : Path)
+    if (L.Atom < Atoms.size() && isFlagParameter(Atoms[L.Atom].Cond, *Fn))
+      return true;
+  return false;
+}
+
+namespace {
+
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                              unsigned Depth) {
   std::vector<CallerFrame> Out;
@@ -165,7 +203,8 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
     for (const CallerFrame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;
       FunctionValues Values(Ctx, Caller, Site, Atoms, CF.Bindings);
-      if (!Values.reachable())
+      if (!Values.reachable() ||
+          reachedOnlyByFlag(Caller, Values.pathToTarget(), Atoms))
         continue; // a call site that never runs binds nothing
       CallerFrame F;
       std::string Text;
@@ -203,15 +242,20 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
   evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
   if (!C.Reached)
     return; // dead code, e.g. a branch of another template instantiation
-  const bool NeedsCallers = !neededParams(C).empty();
-  Out.push_back(std::move(C)); // what holds whatever the parameters are
+  // A branch on a flag parameter in an instantiation: only callers that
+  // pass a constant for it can tell whether it runs.
+  const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
+  const bool NeedsCallers = Undecided || !neededParams(C).empty();
+  if (!Undecided)
+    Out.push_back(std::move(C)); // what holds whatever the parameters are
   if (!NeedsCallers)
     return;
   for (CallerFrame &F : callerFrames(Fn, Ctx)) {
     Context Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached) // `if (m == 0) return;` with m = 0 from this caller
+    // `if (m == 0) return;` with m = 0 from this caller
+    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
       Out.push_back(std::move(Bound));
   }
 }

@@ -115,6 +115,13 @@ void noteValue(const Expr &Arg, const std::string &Name,
                ASTContext &Ctx, const Preprocessor *PP,
                std::vector<DiagnosisNote> &Notes);
 
+/// Whether, in a template instantiation \p Fn, \p Path reaches the call only
+/// when a bool parameter says so: callers may tie that flag to the template
+/// argument, so only the frames of callers that pass it as a constant judge
+/// such a call.
+bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
+                       const std::vector<AtomInfo> &Atoms);
+
 /// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
 

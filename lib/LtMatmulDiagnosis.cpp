@@ -167,13 +167,18 @@ std::vector<LtContext> contextsOf(const CallExpr &Call, const FunctionDecl *Fn,
   evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
   if (!Out[0].Reached)
     return {};
-  if (!needsParams(Out[0]))
+  // A branch on a flag parameter in an instantiation: only callers that
+  // pass a constant for it can tell whether it runs.
+  const bool Undecided = reachedOnlyByFlag(Fn, Out[0].Path, Out[0].Atoms);
+  if (!Undecided && !needsParams(Out[0]))
     return Out;
+  if (Undecided)
+    Out.clear();
   for (CallerFrame &F : callerFrames(Fn, Ctx)) {
     LtContext Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached)
+    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
       Out.push_back(std::move(Bound));
   }
   return Out;

@@ -191,13 +191,18 @@ std::vector<Context> contextsOf(const Call &C, const FunctionDecl *Fn,
   evaluateIn(C, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
   if (!Out[0].Reached)
     return {}; // dead code, e.g. a branch of another instantiation
-  if (!Out[0].needsParams())
+  // A branch on a flag parameter in an instantiation: only callers that
+  // pass a constant for it can tell whether it runs.
+  const bool Undecided = reachedOnlyByFlag(Fn, Out[0].Path, Out[0].Atoms);
+  if (!Undecided && !Out[0].needsParams())
     return Out;
+  if (Undecided)
+    Out.clear();
   for (CallerFrame &F : callerFrames(Fn, Ctx)) {
     Context Bound;
     Bound.Chain = std::move(F.Chain);
     evaluateIn(C, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached)
+    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
       Out.push_back(std::move(Bound));
   }
   return Out;

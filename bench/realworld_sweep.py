@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): the gemm-* checks over fetched open-source projects.
+
+For each project (a git directory, or owner/name under --mirrors as the
+session's `fetch` leaves it), it extracts from HEAD the files that call the
+cuBLAS GEMM family and every header of the project, runs clang-tidy with the
+plugin on each calling file (.cu/.cuh host-side, as run-gemm-tidy parses
+them), and prints a table per project:
+
+  files      files whose text calls the GEMM family
+  sites      call sites in their text (a name followed by '(', outside
+             comments, #define lines and declarations)
+  analysed   call sites clang resolved to the cuBLAS declaration (counted by
+             a clang-query custom check in the same clang-tidy run, distinct
+             locations): what the checks actually saw
+  clean      files that parsed without an error
+  warnings   distinct gemm-* warnings
+  crashes    clang-tidy runs that died (signal, stack dump) or timed out
+  lt         cublasLtMatmul call sites in the text (runtime guard only)
+
+Nothing of a project is built or run. Include directories are found by
+resolving each #include of the calling files (transitively) against the
+project's own tree; an include the tree and the system do not have becomes
+an empty stub, so the file still parses (with errors, -ferror-limit=0) up to
+and past it. A call whose arguments have errors is skipped by the checks.
+
+  bench/realworld_sweep.py [--build build] [--jobs 1] [--json out.json]
+      [--list bench/realworld-projects.txt] [owner/name | git-dir] ...
+
+Project lines in the list: `owner/name [paths=GLOB,...] [-- clang flags]`;
+the same syntax on the command line as one argument.
+"""
+
+import argparse
+import fnmatch
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+
+GEMM_NAMES = (r"cublas(Gemm(Ex|BatchedEx|StridedBatchedEx|GroupedBatchedEx)"
+              r"|[SC]gemmEx|Cgemm3mEx|[SDCZ]gemm(_v2)?|Hgemm|[CZ]gemm3m"
+              r"|[SDCZH]gemm(Strided)?Batched|Cgemm3m(Strided)?Batched"
+              r"|[SD]gemmGroupedBatched)(_64)?")
+# What clang resolves the names to (cublas_v2.h maps cublasSgemm to _v2).
+DECL_NAMES = GEMM_NAMES.replace(r"[SDCZ]gemm(_v2)?", r"[SDCZ]gemm_v2")
+LT_NAME = r"cublasLtMatmul"
+SOURCE_EXT = (".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".h", ".hh", ".hpp",
+              ".hxx", ".inl", ".inc", ".ipp", ".tcc")
+HEADER_EXT = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tcc",
+              ".def", ".cu")
+DIAG_RE = re.compile(r"^(?P<file>/.+?):(?P<line>\d+):(?P<col>\d+): "
+                     r"(?P<level>warning|error|fatal error): (?P<message>.*?)"
+                     r"(?: \[(?P<check>[^\[\]]+)\])?$")
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+CRASH_MARKS = ("Stack dump", "PLEASE submit a bug report", "LLVM ERROR")
+
+CUSTOM_CHECK = """CustomChecks:
+  - Name: gemmsite
+    Query: |
+      match callExpr(callee(functionDecl(matchesName("^::(%s)$"))), hasArgument(0, expr().bind("a0")))
+    Diagnostic:
+      - BindName: a0
+        Message: gemm call site
+        Level: Warning
+""" % DECL_NAMES
+
+
+def sh(*args, **kw):
+    return subprocess.run(args, stdout=subprocess.PIPE, check=True, **kw).stdout
+
+
+def strip_comments(text):
+    """The text with comments blanked, newlines kept (for line numbers)."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    return re.sub(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"', blank, text, flags=re.S)
+
+
+def text_sites(text, name_re):
+    """Call sites of name_re in the text: the name then '(' outside comments,
+    #define lines, declarations (a return type before the name) and member
+    functions of that name."""
+    code = strip_comments(text)
+    sites = []
+    for m in re.finditer(r"\b(%s)\s*\(" % name_re, code):
+        line_start = code.rfind("\n", 0, m.start()) + 1
+        before = code[line_start:m.start()]
+        # Not a call of the API: a #define, a declaration, a member function
+        # of the same name (TensorRT's CublasWrapper::cublasGemmEx).
+        if re.match(r"\s*#", before) or re.search(
+                r"((cublasStatus_t|CUBLASAPI|CUBLASWINAPI|hipblasStatus_t)\b[\w\s]*|\.\s*|->\s*|\w::)$",
+                before):
+            continue
+        sites.append(code.count("\n", 0, m.start()) + 1)
+    return sites
+
+
+class Project:
+    def __init__(self, spec, args):
+        words = shlex.split(spec)
+        self.flags = []
+        if "--" in words:
+            self.flags = words[words.index("--") + 1:]
+            words = words[:words.index("--")]
+        self.paths, self.overlays = [], []
+        for w in words[1:]:
+            if w.startswith("paths="):
+                self.paths = w[len("paths="):].split(",")
+            elif w.startswith("with="):
+                # Submodules: with=owner/name:subdir,... (their headers only)
+                self.overlays = [o.split(":", 1) for o in w[len("with="):].split(",")]
+        target = words[0]
+        if os.path.isdir(target):
+            self.gitdir = target
+            self.name = os.path.basename(os.path.dirname(os.path.abspath(target))).replace("+", "/")
+        else:
+            self.name = target
+            self.gitdir = os.path.join(args.mirrors, target.replace("/", "+"), "repo")
+            if os.path.isdir(os.path.join(self.gitdir, ".git")):
+                self.gitdir = os.path.join(self.gitdir, ".git")
+        self.dir = os.path.join(args.work, self.name.replace("/", "+"))
+        self.args = args
+
+    def git(self, *args, **kw):
+        return sh("git", "--git-dir=" + self.gitdir, *args, **kw)
+
+    def extract(self):
+        """Calling files and all headers of HEAD under self.dir; returns the
+        calling files (repository paths)."""
+        self.commit = self.git("rev-parse", "HEAD").decode().strip()
+        tree = [p for p in self.git("ls-tree", "-r", "-z", "--name-only", "HEAD")
+                .decode("utf-8", "replace").split("\0") if p]
+        for name, subdir in self.overlays:
+            sub = Project(name, self.args)
+            sub.dir = os.path.join(self.dir, subdir)
+            sub.extract()
+            tree += [os.path.join(subdir, p) for p in sub.tree]
+        self.tree = set(tree)
+        grep = subprocess.run(
+            ["git", "--git-dir=" + self.gitdir, "grep", "-l", "-E",
+             r"\b(%s|%s)\b" % (GEMM_NAMES, LT_NAME), "HEAD", "--"]
+            + ["*" + e for e in SOURCE_EXT], stdout=subprocess.PIPE).stdout.decode()
+        callers = sorted(set(l.split(":", 1)[1] for l in grep.splitlines() if ":" in l))
+        if self.paths:
+            callers = [c for c in callers if any(fnmatch.fnmatch(c, g) for g in self.paths)]
+        wanted = set(callers) | set(p for p in tree if p.endswith(HEADER_EXT))
+        stamp = os.path.join(self.dir, ".sweep-commit")
+        if not (os.path.exists(stamp) and open(stamp).read() == self.commit):
+            os.makedirs(self.dir, exist_ok=True)
+            batch = subprocess.Popen(["git", "--git-dir=" + self.gitdir, "cat-file", "--batch"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            for path in sorted(wanted):
+                batch.stdin.write(("HEAD:%s\n" % path).encode())
+                batch.stdin.flush()
+                header = batch.stdout.readline().split()
+                if len(header) < 3 or header[1] != b"blob":
+                    continue
+                data = batch.stdout.read(int(header[2]))
+                batch.stdout.read(1)
+                out = os.path.join(self.dir, path)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(out, "wb") as f:
+                    f.write(data)
+            batch.stdin.close()
+            batch.wait()
+            with open(stamp, "w") as f:
+                f.write(self.commit)
+        self.headers = [p for p in self.tree if p.endswith(HEADER_EXT)]
+        self.by_name = {}
+        for p in self.headers:
+            self.by_name.setdefault(os.path.basename(p), []).append(p)
+        return callers
+
+
+SYSTEM_DIRS = None
+
+
+def system_dirs():
+    global SYSTEM_DIRS
+    if SYSTEM_DIRS is None:
+        out = subprocess.run(["clang++-22", "-x", "c++", "-E", "-v", "-"], input=b"",
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE).stderr.decode()
+        dirs = re.findall(r"^ (/\S+)$", out, re.M)
+        SYSTEM_DIRS = dirs + ["/usr/local/cuda/include", "/usr/local/cuda/include/cccl"]
+    return SYSTEM_DIRS
+
+
+def include_dirs(project, path):
+    """-I directories and stub includes for one calling file: its #includes,
+    followed transitively, resolved against the project's tree."""
+    dirs, stubs, seen, queue = [], set(), set(), [path]
+    base = project.dir
+
+    def exists(rel):
+        return os.path.isfile(os.path.join(base, rel))
+
+    while queue and len(seen) < 3000:
+        rel = queue.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        try:
+            text = open(os.path.join(base, rel), encoding="utf-8", errors="replace").read()
+        except OSError:
+            continue
+        for kind, inc in INCLUDE_RE.findall(text):
+            inc = os.path.normpath(inc)
+            here = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            if kind == '"' and exists(here):
+                queue.append(here)
+                continue
+            # The system first: a directory of the project that has a
+            # header named like a system one (memory.h, cuda.h) comes after
+            # the system's (see include_flags).
+            if any(os.path.isfile(os.path.join(d, inc)) for d in system_dirs()):
+                continue
+            found = next((os.path.join(d, inc) for d in dirs
+                          if exists(os.path.join(d, inc))), None)
+            if found:
+                queue.append(os.path.normpath(found))
+                continue
+            candidates = [p for p in project.by_name.get(os.path.basename(inc), [])
+                          if p == inc or p.endswith("/" + inc)]
+            if candidates:
+                # The one nearest the including file.
+                best = max(candidates, key=lambda p: len(os.path.commonprefix([p, rel])))
+                d = best[:len(best) - len(inc)].rstrip("/") or "."
+                dirs.append(d)
+                queue.append(best)
+            elif not inc.startswith(".."):
+                stubs.add(inc)
+    return dirs, stubs
+
+
+def include_flags(project, dirs):
+    """-I for the project's directories, but -idirafter for one with a
+    header named like a system header (ggml's vendors/cuda.h, dmlc's
+    memory.h), which would hide it. Not -idirafter for all: its headers
+    count as system headers, and clang-tidy then skips the instantiations
+    of templates declared there (FasterTransformer's gemm profilers)."""
+    flags = []
+    for d in dirs:
+        d = os.path.normpath(d)
+        prefix = "" if d == "." else d + "/"
+        hides = any(p.startswith(prefix) and "/" not in p[len(prefix):] and any(
+            os.path.isfile(os.path.join(s, p[len(prefix):])) for s in system_dirs())
+            for p in project.headers)
+        flags += ["-idirafter" if hides else "-I", os.path.join(project.dir, d)]
+    return flags
+
+
+def is_cuda(path, text):
+    if path.endswith((".cu", ".cuh")):
+        return True
+    return path.endswith(HEADER_EXT) and re.search(r"__global__|<<<", text) is not None
+
+
+def run_file(project, rel, args):
+    src = os.path.join(project.dir, rel)
+    text = open(src, encoding="utf-8", errors="replace").read()
+    dirs, stubs = include_dirs(project, rel)
+    stub_dir = os.path.join(args.work, "stubs", project.name.replace("/", "+"))
+    for s in stubs:
+        p = os.path.join(stub_dir, s)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        if not os.path.exists(p):
+            open(p, "w").close()
+    flags = ["-std=c++17", "-ferror-limit=0", "-Wno-everything"]
+    if rel.endswith(".c"):
+        flags = ["-x", "c", "-ferror-limit=0", "-Wno-everything"]
+    elif is_cuda(rel, text):
+        flags = ["-x", "cuda", "--cuda-host-only", "-nocudalib", "--cuda-path=" + args.cuda,
+                 "-D__CUDACC_VER_MAJOR__=%d" % args.cuda_version[0],
+                 "-D__CUDACC_VER_MINOR__=%d" % args.cuda_version[1],
+                 "-D__CUDACC_VER_BUILD__=0",
+                 "-include", os.path.join(ROOT, "share/gemm-tidy/cuda-host-prelude.h")] + flags
+    else:
+        flags = ["-x", "c++"] + flags
+    flags += ["-isystem", os.path.join(args.cuda, "include", "cccl"),
+              "-isystem", os.path.join(args.cuda, "include")]
+    flags += include_flags(project, dirs + ["."])
+    flags += ["-idirafter", stub_dir] + project.flags
+    cmd = [args.clang_tidy, "--experimental-custom-checks", "--config-file=" + args.config,
+           "--load", os.path.join(args.build, "lib", "libGemmTidy.so"),
+           "--checks=-*,gemm-*,custom-gemmsite", "--header-filter=.*", src, "--"] + flags
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=args.timeout)
+        out, rc = p.stdout.decode("utf-8", "replace"), p.returncode
+    except subprocess.TimeoutExpired as e:
+        out, rc = (e.stdout or b"").decode("utf-8", "replace"), "timeout"
+    result = {"file": rel, "seconds": round(time.time() - t0, 1), "rc": rc,
+              "stubs": sorted(stubs), "sites": text_sites(text, GEMM_NAMES),
+              "lt": len(text_sites(text, LT_NAME)), "analysed": [], "warnings": [],
+              "errors": 0, "first_error": None, "crash": None,
+              "command": " ".join(shlex.quote(c) for c in cmd)}
+    if rc == "timeout" or (isinstance(rc, int) and rc < 0) or any(m in out for m in CRASH_MARKS):
+        result["crash"] = out[-3000:]
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        m = DIAG_RE.match(line)
+        if not m:
+            continue
+        where = "%s:%s:%s" % (os.path.relpath(m["file"], project.dir), m["line"], m["col"])
+        if m["check"] == "custom-gemmsite":
+            result["analysed"].append(where)
+        elif m["check"] and m["check"].startswith("gemm-"):
+            notes = []
+            for follow in lines[i + 1:]:
+                n = re.match(r"^/.+?:\d+:\d+: note: (.*)$", follow)
+                if n:
+                    notes.append(n.group(1))
+                elif DIAG_RE.match(follow):
+                    break
+            result["warnings"].append({"at": where, "message": m["message"],
+                                       "check": m["check"], "notes": notes})
+        elif "error" in m["level"]:
+            result["errors"] += 1
+            if not result["first_error"]:
+                result["first_error"] = "%s: %s" % (where, m["message"])
+    return result
+
+
+def sweep(project, args):
+    callers = project.extract()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        files = list(pool.map(lambda rel: run_file(project, rel, args), callers))
+    return {"project": project.name, "commit": project.commit, "files": files}
+
+
+def summary(res):
+    files = res["files"]
+    gemm_files = [f for f in files if f["sites"]]
+    analysed = analysed_sites(res)
+    warnings = {}
+    for f in files:
+        for w in f["warnings"]:
+            warnings.setdefault((w["at"], w["message"]), w)
+    return {"files": len(gemm_files), "sites": sum(len(f["sites"]) for f in files),
+            "analysed": len(analysed), "clean": sum(1 for f in gemm_files if not f["errors"]),
+            "warnings": len(warnings), "crashes": sum(1 for f in files if f["crash"]),
+            "lt": sum(f["lt"] for f in files)}
+
+
+def analysed_sites(res):
+    """Distinct call sites clang resolved, in the calling files themselves."""
+    callers = set(f["file"] for f in res["files"] if f["sites"])
+    return set(a for f in res["files"] for a in f["analysed"]
+               if a.rsplit(":", 2)[0] in callers)
+
+
+COLUMNS = ("files", "sites", "analysed", "clean", "warnings", "crashes", "lt")
+
+
+def print_table(results):
+    print("%-38s %-8s" % ("project", "commit") + "".join("%9s" % c for c in COLUMNS))
+    total = dict((c, 0) for c in COLUMNS)
+    for res in results:
+        s = summary(res)
+        for c in COLUMNS:
+            total[c] += s[c]
+        print("%-38s %-8s" % (res["project"][:38], res["commit"][:8])
+              + "".join("%9d" % s[c] for c in COLUMNS))
+    print("%-38s %-8s" % ("total (%d projects)" % len(results), "")
+          + "".join("%9d" % total[c] for c in COLUMNS))
+    for res in results:
+        seen = set()
+        for f in res["files"]:
+            if f["crash"]:
+                print("\nCRASH %s %s\n%s" % (res["project"], f["file"], f["crash"]))
+            for w in f["warnings"]:
+                if (w["at"], w["message"]) not in seen:
+                    seen.add((w["at"], w["message"]))
+                    print("%s %s: %s [%s]" % (res["project"], w["at"], w["message"], w["check"]))
+
+
+def load_verdicts(path):
+    """{(project, 'file:line'): text} from lines `owner/name file:line | text`
+    (file:line may be a glob)."""
+    verdicts = {}
+    if path and os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            if line.strip() and not line.startswith("#") and "|" in line:
+                key, text = line.split("|", 1)
+                project, where = key.split()
+                verdicts[(project, where)] = text.strip()
+    return verdicts
+
+
+def markdown(results, verdicts):
+    """The per-project table and each warning with its verdict."""
+    out = ["| project | commit | " + " | ".join(COLUMNS) + " |",
+           "|---|---|" + "---:|" * len(COLUMNS)]
+    total = dict((c, 0) for c in COLUMNS)
+    for res in results:
+        s = summary(res)
+        for c in COLUMNS:
+            total[c] += s[c]
+        out.append("| %s | `%s` | %s |" % (res["project"], res["commit"][:10],
+                                         " | ".join(str(s[c]) for c in COLUMNS)))
+    out.append("| **%d projects** | | %s |" % (len(results), " | ".join(
+        "**%d**" % total[c] for c in COLUMNS)))
+    out.append("")
+    for res in results:
+        seen = {}
+        for f in res["files"]:
+            for w in f["warnings"]:
+                seen.setdefault((w["at"], w["message"]), w)
+        if not seen:
+            continue
+        out.append("### %s\n" % res["project"])
+        grouped = {}
+        for (at, message), w in sorted(seen.items()):
+            line = at.rsplit(":", 1)[0]
+            verdict = verdicts.get((res["project"], line)) or next(
+                (text for (project, glob), text in verdicts.items()
+                 if project == res["project"] and fnmatch.fnmatch(line, glob)),
+                "**not triaged**")
+            grouped.setdefault(verdict, []).append(
+                "`%s` [%s]: %s" % (at, w["check"], message))
+        for verdict, items in grouped.items():
+            if len(items) > 10:  # one verdict on many lines: a sample
+                items = items[:3] + ["... %d more like these" % (len(items) - 3)]
+            out += ["- " + item for item in items] + ["  - " + verdict]
+        out.append("")
+    return "\n".join(out)
+
+
+def cuda_version(path):
+    try:
+        text = open(os.path.join(path, "include", "cuda.h")).read()
+        n = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", text).group(1))
+        return (n // 1000, n % 1000 // 10)
+    except (OSError, AttributeError):
+        return (12, 0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("projects", nargs="*")
+    ap.add_argument("--list", help="file of project lines (# comments)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--clang-tidy", default="clang-tidy-22")
+    ap.add_argument("--cuda", default=os.environ.get("CUDA_ROOT", "/usr/local/cuda"))
+    ap.add_argument("--mirrors", default="/work/.mirror")
+    ap.add_argument("--work", default="/tmp/realcode")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--json", help="write every file's result here")
+    ap.add_argument("--from-json", help="no run: report the results of an earlier --json")
+    ap.add_argument("--markdown", help="also write the table and the warnings as markdown")
+    ap.add_argument("--verdicts", default=os.path.join(ROOT, "bench", "realworld-verdicts.txt"),
+                    help="`owner/name file:line | verdict` lines for --markdown")
+    args = ap.parse_args()
+    args.cuda_version = cuda_version(args.cuda)
+    specs = list(args.projects)
+    if args.list:
+        for line in open(args.list):
+            line = line.split("#", 1)[0].strip()
+            if line:
+                specs.append(line)
+    os.makedirs(args.work, exist_ok=True)
+    args.config = os.path.join(args.work, "gemmsite.yaml")
+    with open(args.config, "w") as f:
+        f.write(CUSTOM_CHECK)
+    results = []
+    if args.from_json:
+        results = json.load(open(args.from_json))
+        specs = []
+    for spec in specs:
+        project = Project(spec, args)
+        print("== %s" % project.name, file=sys.stderr, flush=True)
+        results.append(sweep(project, args))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(results, f, indent=1)
+    print_table(results)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(markdown(results, load_verdicts(args.verdicts)) + "\n")
+    return 1 if any(summary(r)["crashes"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
