@@ -182,7 +182,14 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         if (!P->getType()->isIntegralOrEnumerationType())
           continue;
         SymbolicValue V = Values.evaluate(Site->getArg(I));
-        // Only constants cross the call: a caller's conditions are its own.
+        // Only constants and pitches cross the call: a caller's conditions
+        // are its own.
+        if (V.PitchFrom) {
+          Text += (Text.empty() ? "" : ", ") + P->getName().str() +
+                  " = a pitch in bytes";
+          F.Bindings[P] = std::move(V);
+          continue;
+        }
         if (!V.isConstant())
           continue;
         V.Alternatives[0].From = {
@@ -327,10 +334,17 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
     return noteFacts(Call, R, C, Rule, Notes);
   const Expr *Arg = Call.argument(R);
   const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
+  const std::string Name = rules::paramName(*Call.Api, R);
+  if (Arg && V.PitchFrom) {
+    Notes.push_back({V.PitchFrom->getBeginLoc(),
+                     "'" + Name + "' is the pitch in bytes set by " +
+                         V.PitchFrom->getDirectCallee()->getName().str() +
+                         " here"});
+    return;
+  }
   if (!Arg || !V.Known)
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  const std::string Name = rules::paramName(*Call.Api, R);
   const Expr *Stripped = strippedArgument(Arg);
 
   // A value spelled in the argument itself: a literal, an enumerator, a
@@ -501,6 +515,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
         continue;
       Values[R] = rules::Value::unknown();
       const SymbolicValue &V = C.Values[I];
+      Values.PitchBytes[I] = V.PitchFrom != nullptr;
       if (!V.Known)
         continue;
       for (const Alternative &Alt : V.Alternatives)

@@ -184,11 +184,21 @@ Setter setterOf(const CallExpr *Call) {
 
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
 // the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
-const VarDecl *allocatedVar(const CallExpr *Call) {
+const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg = 0) {
   const auto *Addr =
-      dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenCasts());
+      dyn_cast<UnaryOperator>(Call->getArg(Arg)->IgnoreParenCasts());
   return Addr && Addr->getOpcode() == UO_AddrOf
              ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
+// cudaMallocPitch(&p, &pitch, widthBytes, height) also sets the pitch, in
+// bytes: its variable, or null.
+const VarDecl *pitchVar(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+                 Callee->getName() == "cudaMallocPitch" && Call->getNumArgs() >= 2
+             ? allocatedVar(Call, 1)
              : nullptr;
 }
 
@@ -353,6 +363,8 @@ SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
     SymbolicValue U;
     U.NeedsParams = A.NeedsParams;
     U.NeedsParams.append(B.NeedsParams.begin(), B.NeedsParams.end());
+    if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
+      U.PitchFrom = A.PitchFrom; // the same pitch on both paths
     return U;
   }
   SymbolicValue Out = withGuard(A, {L});
@@ -394,6 +406,8 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
     if (setterOf(Call) != Setter::None)
       if (const VarDecl *V = allocatedVar(Call))
         Out.insert(V);
+    if (const VarDecl *Pitch = pitchVar(Call))
+      Out.insert(Pitch);
   }
 }
 
@@ -618,9 +632,12 @@ private:
         }
         const Stmt *S = CS->getStmt();
         Out->Where.try_emplace(S, B, I - 1);
-        if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (const auto *Call = dyn_cast<CallExpr>(S)) {
           if (setterOf(Call) != Setter::None)
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+          if (pitchVar(Call))
+            SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
+        }
         scanEscapes(S, AddressesTaken);
       }
     }
@@ -1044,6 +1061,11 @@ private:
   void callEffects(const CallExpr *Call, Env &E) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const Setter Kind = setterOf(Call);
+    if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
+      SymbolicValue P; // a number of the run's, but known to be a pitch
+      P.PitchFrom = Call;
+      E.Locals[Pitch] = std::move(P);
+    }
     if (Kind != Setter::None) {
       const VarDecl *V = allocatedVar(Call);
       if (!tracked(V))
@@ -1505,6 +1527,10 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       if (Cast->getType()->isIntegralOrEnumerationType())
         for (Alternative &A : V.Alternatives)
           A.Value = convert(A.Value, Cast->getType(), Ctx);
+      // A pitch read or converted to another integer type is still one.
+      if (Cast->getCastKind() != CK_LValueToRValue &&
+          Cast->getCastKind() != CK_NoOp && Cast->getCastKind() != CK_IntegralCast)
+        V.PitchFrom = nullptr;
       return V;
     }
     default:
@@ -1529,6 +1555,7 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     SymbolicValue V = eval(U->getSubExpr(), Vars, Depth + 1);
+    V.PitchFrom = nullptr; // -pitch is no pitch
     if (!V.Known)
       return V;
     for (Alternative &A : V.Alternatives) {
