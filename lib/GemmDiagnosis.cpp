@@ -7,6 +7,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -76,13 +78,26 @@ const CallIndex &callIndex(ASTContext &Ctx) {
   return *C.Index;
 }
 
+// The pointer arguments whose facts the rules read.
+constexpr Role FactRoles[] = {Role::Alpha, Role::Beta, Role::A, Role::B,
+                              Role::C};
+constexpr unsigned NumFacts = std::size(FactRoles);
+
+// R's index among FactRoles; NumFacts, a slot that stays unknown, for the
+// other roles.
+unsigned factIndex(Role R) {
+  return static_cast<unsigned>(std::find(std::begin(FactRoles),
+                                         std::end(FactRoles), R) -
+                               std::begin(FactRoles));
+}
+
 // One calling context: the values of the integer arguments there, and the
 // chain of call sites (outermost last) that bound the wrapper's parameters.
 struct Context {
   SymbolicValue Values[rules::RoleCount];
-  // Facts about the pointer arguments and the handle.
-  SymbolicValue PointeeType[rules::RoleCount], Where[rules::RoleCount],
-      AllocSize[rules::RoleCount], Offset[rules::RoleCount];
+  // Facts about the pointer arguments (by factIndex) and the handle.
+  SymbolicValue PointeeType[NumFacts + 1], Where[NumFacts + 1],
+      AllocSize[NumFacts + 1], Offset[NumFacts + 1];
   SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
@@ -129,13 +144,14 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     const bool PointerArray =
         (R == Role::A || R == Role::B || R == Role::C) &&
         (Call.Api->Shape == rules::Form::Batched || Call.Api->isGrouped());
-    if (PointerArray)
+    const unsigned F = factIndex(R);
+    if (PointerArray || F == NumFacts)
       continue; // arrays of device pointers: nothing to prove statically
     FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
-    Out.PointeeType[I] = P.Type;
-    Out.Where[I] = P.Where;
-    Out.AllocSize[I] = P.Size;
-    Out.Offset[I] = P.Offset;
+    Out.PointeeType[F] = P.Type;
+    Out.Where[F] = P.Where;
+    Out.AllocSize[F] = P.Size;
+    Out.Offset[F] = P.Offset;
     if (R == Role::Beta)
       Out.BetaIsZero = P.IsZero;
   }
@@ -210,16 +226,21 @@ std::vector<Frame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   return Out;
 }
 
-// The contexts of the call: its own function, and, where arguments depend on
-// that function's parameters, each frame that binds them.
-void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
-                     ASTContext &Ctx, std::vector<Context> &Out) {
-  Context C;
-  evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
-  if (!C.Reached)
-    return; // dead code, e.g. a branch of another template instantiation
-  const bool NeedsCallers = !neededParams(C).empty();
-  Out.push_back(std::move(C)); // what holds whatever the parameters are
+// The contexts of the call, each handed to \p Each as it is made (one at a
+// time: a context is large): its own function, and, where arguments depend
+// on that function's parameters, each frame that binds them.
+void forEachContext(const GemmCall &Call, const FunctionDecl *Fn,
+                    ASTContext &Ctx,
+                    llvm::function_ref<void(const Context &)> Each) {
+  bool NeedsCallers;
+  {
+    Context C;
+    evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
+    if (!C.Reached)
+      return; // dead code, e.g. a branch of another template instantiation
+    NeedsCallers = !neededParams(C).empty();
+    Each(C); // what holds whatever the parameters are
+  }
   if (!NeedsCallers)
     return;
   for (Frame &F : framesFor(Fn, Ctx, 0)) {
@@ -227,7 +248,7 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
     Bound.Chain = std::move(F.Chain);
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
     if (Bound.Reached) // `if (m == 0) return;` with m = 0 from this caller
-      Out.push_back(std::move(Bound));
+      Each(Bound);
   }
 }
 
@@ -280,7 +301,7 @@ void noteFacts(const GemmCall &Call, Role R, const Context &C,
       Rule.starts_with("pointer.") || Rule == "scalar.alignment";
   const bool Sizes = Rule == "buffer.extent";
   const Expr *Arg = Call.argument(R);
-  const unsigned I = static_cast<unsigned>(R);
+  const unsigned I = factIndex(R);
   const std::string Name = rules::paramName(*Call.Api, R);
   auto Add = [&](const SymbolicValue &V, auto Describe) {
     if (!V.Known)
@@ -536,10 +557,10 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       return rules::Value::unknown();
     };
     constexpr int64_t FakeBase = 0x100000; // an aligned, non-null address
-    for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
-      const unsigned I = static_cast<unsigned>(R);
+    for (Role R : FactRoles) {
+      const unsigned I = factIndex(R);
       rules::PointerFacts &P = Values.pointer(R);
-      if (C.Null[I]) {
+      if (C.Null[static_cast<unsigned>(R)]) {
         P.Address = rules::Value::of(0);
         continue;
       }
@@ -619,17 +640,15 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall Call = *Analyzed;
   Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
-  std::vector<Context> Contexts;
-  collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;
   std::set<std::pair<unsigned, std::string>> Seen;
-  for (const Context &C : Contexts) {
+  forEachContext(Call, Enclosing, Ctx, [&](const Context &C) {
     std::vector<Diagnosis> Here;
     diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
     for (Diagnosis &D : Here)
       if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
         Out.push_back(std::move(D));
-  }
+  });
   // Cache.Done may have rehashed during the recursion? It is a std::map:
   // references stay valid.
   It->second = std::move(Out);

@@ -506,23 +506,41 @@ struct FunctionValues::Walk {
 
 namespace {
 struct FunctionEntry {
+  const Stmt *Body = nullptr;
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<FunctionValues::Facts> Facts;
   std::unique_ptr<FunctionValues::Walk> Shared;
 };
 
+// Functions whose graphs are kept. Calls arrive function by function, and a
+// wrapper's callers are at most MaxCallSites per level: a few cover every
+// reuse, where keeping every function's would grow with the file (and its
+// first touches of memory cost more than the graphs).
+constexpr unsigned KeptFunctions = 32;
+
 // The CFG of a function and what the walks learnt about it, kept per
-// translation unit (a function with many calls, a wrapper analysed for
-// each of its callers). No graph where the function is too deep.
+// translation unit for the functions analysed last (a function with many
+// calls, a wrapper analysed for each of its callers). No graph where the
+// function is too deep. The entry lives until a later call evicts it.
 FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
-  using Cache = llvm::DenseMap<const Stmt *, FunctionEntry>; // by body
-  auto [It, New] = contextCache<Cache>(Ctx).try_emplace(Body);
-  if (New && !nestedTooDeep(Body)) {
+  using Cache = std::vector<std::unique_ptr<FunctionEntry>>; // oldest first
+  Cache &Kept = contextCache<Cache>(Ctx);
+  for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
+    if ((*It)->Body == Body) {
+      std::rotate(It.base() - 1, It.base(), Kept.end()); // now the newest
+      return *Kept.back();
+    }
+  if (Kept.size() >= KeptFunctions)
+    Kept.erase(Kept.begin());
+  Kept.push_back(std::make_unique<FunctionEntry>());
+  FunctionEntry &Entry = *Kept.back();
+  Entry.Body = Body;
+  if (!nestedTooDeep(Body)) {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
-    It->second.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
+    Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
   }
-  return It->second;
+  return Entry;
 }
 } // namespace
 
