@@ -1530,7 +1530,13 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
   if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(Temporary->getSubExpr(), Vars, Depth + 1);
-  if (E->getType()->isIntegralOrEnumerationType()) {
+  // A read of a variable that is neither const nor constexpr never folds:
+  // spare the constant evaluator (it is most of what arguments cost).
+  const auto *Read = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *ReadVar = Read ? dyn_cast<VarDecl>(Read->getDecl()) : nullptr;
+  if (E->getType()->isIntegralOrEnumerationType() &&
+      !(ReadVar && !ReadVar->isConstexpr() &&
+        !ReadVar->getType().isConstQualified())) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});
