@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): the time of all gemm-* checks against the whole
 # clang-tidy run, from --enable-check-profile (whose per-callback timers
-# inflate it) and as wall time side by side with a baseline run, on a
+# inflate it; its CPU time too, which a loaded machine inflates less than
+# wall time) and as wall time side by side with a baseline run, on a
 # generated file with 2,000 calls (GEMM_BENCH_CALLS=N for another count)
 # whose values come through locals, structs and wrappers, and on real files
 # given as "FILE -- FLAGS..." arguments.
@@ -17,18 +18,24 @@ cuda=${CUDA_ROOT:-/usr/local/cuda}
 tmp=$(mktemp -d)
 python3 "$root/bench/gen_value_bench.py" ${GEMM_BENCH_CALLS:-2000} > "$tmp/generated.cpp"
 
-profile() { # file, flags...: prints "gemm seconds, total seconds, ratio"
+profile() { # file, flags...: prints "gemm-* wall seconds, gemm-* CPU
+            # seconds, clang-tidy's CPU seconds" (CPU time: user + system,
+            # which a loaded machine does not inflate as it does wall time)
   local file=$1; shift
-  "$tidy" --load "$build/lib/libGemmTidy.so" --checks='-*,gemm-*' --quiet \
-    --enable-check-profile --store-check-profile="$tmp/prof" "$file" -- "$@" >/dev/null 2>&1 || true
+  local cpu; cpu=$(python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(r.ru_utime + r.ru_stime)' "$tidy" --load "$build/lib/libGemmTidy.so" --checks='-*,gemm-*' --quiet \
+    --enable-check-profile --store-check-profile="$tmp/prof" "$file" -- "$@")
   local json; json=$(ls -t "$tmp"/prof/*.json | head -1)
-  local start end
-  python3 - "$json" "$file" <<'PY'
+  python3 - "$json" "$cpu" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
-p = d["profile"]
-gemm = sum(v for k, v in p.items() if k.startswith("time.clang-tidy.gemm-") and k.endswith(".wall"))
-print("%-60s gemm-* %.4f s" % (sys.argv[2][-60:], gemm))
+p = json.load(open(sys.argv[1]))["profile"]
+def total(*kinds):
+    return sum(v for k, v in p.items() if k.startswith("time.clang-tidy.gemm-")
+               and k.rsplit(".", 1)[1] in kinds)
+print("%.4f %.4f %s" % (total("wall"), total("user", "sys"), sys.argv[2]))
 PY
 }
 
@@ -42,13 +49,13 @@ run() { # file, flags...: the profile's gemm-* time, and clang-tidy's wall time
         # with gemm-* against a baseline with one trivial check, alternated
         # three times in this one run
   local file=$1; shift
-  local g; g=$(profile "$file" "$@" | awk '{print $(NF-1)}')
+  local g gc c; read -r g gc c < <(profile "$file" "$@")
   local with=0 without=0
   for _ in 1 2 3; do
     with=$(python3 -c "print($with + $(wall "$tidy" --load "$build/lib/libGemmTidy.so" --checks='-*,gemm-*' --quiet "$file" -- "$@"))")
     without=$(python3 -c "print($without + $(wall "$tidy" --checks='-*,misc-unused-alias-decls' --quiet "$file" -- "$@"))")
   done
-  python3 -c "import sys; w=$with/3; b=$without/3; g=$g; print('%-55s profile: gemm-* %.4f s of %.3f s = %.2f%%; wall: %.3f s with, %.3f s without = %+.1f%%' % (sys.argv[1][-55:], g, w, 100*g/w, w, b, 100*(w-b)/b))" "$file"
+  python3 -c "import sys; w=$with/3; b=$without/3; g=$g; gc=$gc; c=$c; print('%-55s profile: gemm-* %.4f s of %.3f s = %.2f%% (CPU: %.4f s of %.3f s = %.2f%%); wall: %.3f s with, %.3f s without = %+.1f%%' % (sys.argv[1][-55:], g, w, 100*g/w, gc, c, 100*gc/c, w, b, 100*(w-b)/b))" "$file"
 }
 
 run "$tmp/generated.cpp" -std=c++17 -I"$cuda/include"

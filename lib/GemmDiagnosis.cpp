@@ -8,6 +8,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -76,13 +78,26 @@ const CallIndex &callIndex(ASTContext &Ctx) {
   return *C.Index;
 }
 
+// The pointer arguments whose facts the rules read.
+constexpr Role FactRoles[] = {Role::Alpha, Role::Beta, Role::A, Role::B,
+                              Role::C};
+constexpr unsigned NumFacts = std::size(FactRoles);
+
+// R's index among FactRoles; NumFacts, a slot that stays unknown, for the
+// other roles.
+unsigned factIndex(Role R) {
+  return static_cast<unsigned>(std::find(std::begin(FactRoles),
+                                         std::end(FactRoles), R) -
+                               std::begin(FactRoles));
+}
+
 // One calling context: the values of the integer arguments there, and the
 // chain of call sites (outermost last) that bound the wrapper's parameters.
 struct Context {
   SymbolicValue Values[rules::RoleCount];
-  // Facts about the pointer arguments and the handle.
-  SymbolicValue PointeeType[rules::RoleCount], Where[rules::RoleCount],
-      AllocSize[rules::RoleCount], Offset[rules::RoleCount];
+  // Facts about the pointer arguments (by factIndex) and the handle.
+  SymbolicValue PointeeType[NumFacts + 1], Where[NumFacts + 1],
+      AllocSize[NumFacts + 1], Offset[NumFacts + 1];
   SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
@@ -129,13 +144,14 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     const bool PointerArray =
         (R == Role::A || R == Role::B || R == Role::C) &&
         (Call.Api->Shape == rules::Form::Batched || Call.Api->isGrouped());
-    if (PointerArray)
+    const unsigned F = factIndex(R);
+    if (PointerArray || F == NumFacts)
       continue; // arrays of device pointers: nothing to prove statically
     FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
-    Out.PointeeType[I] = P.Type;
-    Out.Where[I] = P.Where;
-    Out.AllocSize[I] = P.Size;
-    Out.Offset[I] = P.Offset;
+    Out.PointeeType[F] = P.Type;
+    Out.Where[F] = P.Where;
+    Out.AllocSize[F] = P.Size;
+    Out.Offset[F] = P.Offset;
     if (R == Role::Beta)
       Out.BetaIsZero = P.IsZero;
   }
@@ -213,7 +229,14 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         if (!P->getType()->isIntegralOrEnumerationType())
           continue;
         SymbolicValue V = Values.evaluate(Site->getArg(I));
-        // Only constants cross the call: a caller's conditions are its own.
+        // Only constants and pitches cross the call: a caller's conditions
+        // are its own.
+        if (V.PitchFrom) {
+          Text += (Text.empty() ? "" : ", ") + P->getName().str() +
+                  " = a pitch in bytes";
+          F.Bindings[P] = std::move(V);
+          continue;
+        }
         if (!V.isConstant())
           continue;
         V.Alternatives[0].From = {
@@ -234,20 +257,25 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   return Out;
 }
 
-// The contexts of the call: its own function, and, where arguments depend on
-// that function's parameters, each frame that binds them.
-void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
-                     ASTContext &Ctx, std::vector<Context> &Out) {
-  Context C;
-  evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
-  if (!C.Reached)
-    return; // dead code, e.g. a branch of another template instantiation
-  // A branch on a flag parameter in an instantiation: only callers that
-  // pass a constant for it can tell whether it runs.
-  const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
-  const bool NeedsCallers = Undecided || !neededParams(C).empty();
-  if (!Undecided)
-    Out.push_back(std::move(C)); // what holds whatever the parameters are
+// The contexts of the call, each handed to \p Each as it is made (one at a
+// time: a context is large): its own function, and, where arguments depend
+// on that function's parameters, each frame that binds them.
+void forEachContext(const GemmCall &Call, const FunctionDecl *Fn,
+                    ASTContext &Ctx,
+                    llvm::function_ref<void(const Context &)> Each) {
+  bool NeedsCallers;
+  {
+    Context C;
+    evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
+    if (!C.Reached)
+      return; // dead code, e.g. a branch of another template instantiation
+    // A branch on a flag parameter in an instantiation: only callers that
+    // pass a constant for it can tell whether it runs.
+    const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
+    NeedsCallers = Undecided || !neededParams(C).empty();
+    if (!Undecided)
+      Each(C); // what holds whatever the parameters are
+  }
   if (!NeedsCallers)
     return;
   for (CallerFrame &F : callerFrames(Fn, Ctx)) {
@@ -256,7 +284,7 @@ void collectContexts(const GemmCall &Call, const FunctionDecl *Fn,
     evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
     // `if (m == 0) return;` with m = 0 from this caller
     if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
-      Out.push_back(std::move(Bound));
+      Each(Bound);
   }
 }
 
@@ -313,7 +341,7 @@ void noteFacts(const GemmCall &Call, Role R, const Context &C,
       Rule.starts_with("pointer.") || Rule == "scalar.alignment";
   const bool Sizes = Rule == "buffer.extent";
   const Expr *Arg = Call.argument(R);
-  const unsigned I = static_cast<unsigned>(R);
+  const unsigned I = factIndex(R);
   const std::string Name = rules::paramName(*Call.Api, R);
   auto Add = [&](const SymbolicValue &V, auto Describe) {
     if (!V.Known)
@@ -365,9 +393,18 @@ void noteOrigin(const GemmCall &Call, Role R, const Context &C,
                 std::vector<DiagnosisNote> &Notes) {
   if (!isIntegerRole(*Call.Api, R))
     return noteFacts(Call, R, C, Rule, Notes);
-  if (const Expr *Arg = Call.argument(R))
-    noteValue(*Arg, rules::paramName(*Call.Api, R),
-              C.Values[static_cast<unsigned>(R)], C.Atoms, Ctx, PP, Notes);
+  const Expr *Arg = Call.argument(R);
+  const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
+  const std::string Name = rules::paramName(*Call.Api, R);
+  if (Arg && V.PitchFrom) {
+    Notes.push_back({V.PitchFrom->getBeginLoc(),
+                     "'" + Name + "' is the pitch in bytes set by " +
+                         V.PitchFrom->getDirectCallee()->getName().str() +
+                         " here"});
+    return;
+  }
+  if (Arg)
+    noteValue(*Arg, Name, V, C.Atoms, Ctx, PP, Notes);
 }
 
 
@@ -476,6 +513,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       const Role R = static_cast<Role>(I);
       if (!isIntegerRole(*Call.Api, R) || !Call.argument(R))
         continue;
+      Values.PitchBytes[I] = C.Values[I].PitchFrom != nullptr;
       Values[R] = valueUnder(C.Values[I], A, Correlated);
     }
     // Pointer facts: each value that holds on this assignment.
@@ -483,10 +521,10 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       return valueUnder(V, A, Correlated);
     };
     constexpr int64_t FakeBase = FunctionValues::AllocationBase;
-    for (Role R : {Role::Alpha, Role::Beta, Role::A, Role::B, Role::C}) {
-      const unsigned I = static_cast<unsigned>(R);
+    for (Role R : FactRoles) {
+      const unsigned I = factIndex(R);
       rules::PointerFacts &P = Values.pointer(R);
-      if (C.Null[I]) {
+      if (C.Null[static_cast<unsigned>(R)]) {
         P.Address = rules::Value::of(0);
         continue;
       }
@@ -643,17 +681,15 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall Call = *Analyzed;
   Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
-  std::vector<Context> Contexts;
-  collectContexts(Call, Enclosing, Ctx, Contexts);
   std::vector<Diagnosis> Out;
   std::set<std::pair<unsigned, std::string>> Seen;
-  for (const Context &C : Contexts) {
+  forEachContext(Call, Enclosing, Ctx, [&](const Context &C) {
     std::vector<Diagnosis> Here;
     diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
     for (Diagnosis &D : Here)
       if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
         Out.push_back(std::move(D));
-  }
+  });
   // Cache.Done may have rehashed during the recursion? It is a std::map:
   // references stay valid.
   It->second = std::move(Out);

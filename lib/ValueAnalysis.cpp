@@ -266,11 +266,21 @@ const VarDecl *objectVar(const Expr *E) {
 
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
 // the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
-const VarDecl *allocatedVar(const CallExpr *Call) {
+const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg = 0) {
   const auto *Addr =
-      dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenCasts());
+      dyn_cast<UnaryOperator>(Call->getArg(Arg)->IgnoreParenCasts());
   return Addr && Addr->getOpcode() == UO_AddrOf
              ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
+// cudaMallocPitch(&p, &pitch, widthBytes, height) also sets the pitch, in
+// bytes: its variable, or null.
+const VarDecl *pitchVar(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+                 Callee->getName() == "cudaMallocPitch" && Call->getNumArgs() >= 2
+             ? allocatedVar(Call, 1)
              : nullptr;
 }
 
@@ -446,6 +456,8 @@ SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
     SymbolicValue U;
     U.NeedsParams = A.NeedsParams;
     U.NeedsParams.append(B.NeedsParams.begin(), B.NeedsParams.end());
+    if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
+      U.PitchFrom = A.PitchFrom; // the same pitch on both paths
     return U;
   }
   SymbolicValue Out = withGuard(A, {L});
@@ -490,6 +502,8 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
     if (setterOf(Call) != Setter::None)
       if (const VarDecl *V = allocatedVar(Call))
         Out.insert(V);
+    if (const VarDecl *Pitch = pitchVar(Call))
+      Out.insert(Pitch);
   }
 }
 
@@ -588,23 +602,41 @@ struct FunctionValues::Walk {
 
 namespace {
 struct FunctionEntry {
+  const Stmt *Body = nullptr;
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<FunctionValues::Facts> Facts;
   std::unique_ptr<FunctionValues::Walk> Shared;
 };
 
+// Functions whose graphs are kept. Calls arrive function by function, and a
+// wrapper's callers are at most MaxCallSites per level: a few cover every
+// reuse, where keeping every function's would grow with the file (and its
+// first touches of memory cost more than the graphs).
+constexpr unsigned KeptFunctions = 32;
+
 // The CFG of a function and what the walks learnt about it, kept per
-// translation unit (a function with many calls, a wrapper analysed for
-// each of its callers). No graph where the function is too deep.
+// translation unit for the functions analysed last (a function with many
+// calls, a wrapper analysed for each of its callers). No graph where the
+// function is too deep. The entry lives until a later call evicts it.
 FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
-  using Cache = llvm::DenseMap<const Stmt *, FunctionEntry>; // by body
-  auto [It, New] = contextCache<Cache>(Ctx).try_emplace(Body);
-  if (New && !nestedTooDeep(Body)) {
+  using Cache = std::vector<std::unique_ptr<FunctionEntry>>; // oldest first
+  Cache &Kept = contextCache<Cache>(Ctx);
+  for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
+    if ((*It)->Body == Body) {
+      std::rotate(It.base() - 1, It.base(), Kept.end()); // now the newest
+      return *Kept.back();
+    }
+  if (Kept.size() >= KeptFunctions)
+    Kept.erase(Kept.begin());
+  Kept.push_back(std::make_unique<FunctionEntry>());
+  FunctionEntry &Entry = *Kept.back();
+  Entry.Body = Body;
+  if (!nestedTooDeep(Body)) {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
-    It->second.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
+    Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
   }
-  return It->second;
+  return Entry;
 }
 } // namespace
 
@@ -729,6 +761,8 @@ private:
             for (const Expr *Arg : Call->arguments())
               if (opaqueObject(Arg))
                 SetterAddresses.insert(Arg->IgnoreParenCasts());
+          if (pitchVar(Call))
+            SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
         }
         scanEscapes(S, AddressesTaken);
       }
@@ -1151,6 +1185,11 @@ private:
   void callEffects(const CallExpr *Call, Env &E) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const Setter Kind = setterOf(Call);
+    if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
+      SymbolicValue P; // a number of the run's, but known to be a pitch
+      P.PitchFrom = Call;
+      E.Locals[Pitch] = std::move(P);
+    }
     if (Kind != Setter::None) {
       const VarDecl *V = allocatedVar(Call);
       if (!tracked(V))
@@ -1795,7 +1834,13 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
   if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(Temporary->getSubExpr(), Vars, Depth + 1);
-  if (E->getType()->isIntegralOrEnumerationType()) {
+  // A read of a variable that is neither const nor constexpr never folds:
+  // spare the constant evaluator (it is most of what arguments cost).
+  const auto *Read = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *ReadVar = Read ? dyn_cast<VarDecl>(Read->getDecl()) : nullptr;
+  if (E->getType()->isIntegralOrEnumerationType() &&
+      !(ReadVar && !ReadVar->isConstexpr() &&
+        !ReadVar->getType().isConstQualified())) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});
@@ -1810,6 +1855,10 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       if (Cast->getType()->isIntegralOrEnumerationType())
         for (Alternative &A : V.Alternatives)
           A.Value = convert(A.Value, Cast->getType(), Ctx);
+      // A pitch read or converted to another integer type is still one.
+      if (Cast->getCastKind() != CK_LValueToRValue &&
+          Cast->getCastKind() != CK_NoOp && Cast->getCastKind() != CK_IntegralCast)
+        V.PitchFrom = nullptr;
       return V;
     }
     default:
@@ -1834,6 +1883,7 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     SymbolicValue V = eval(U->getSubExpr(), Vars, Depth + 1);
+    V.PitchFrom = nullptr; // -pitch is no pitch
     if (!V.Known)
       return V;
     for (Alternative &A : V.Alternatives) {

@@ -66,6 +66,9 @@ struct SymbolicValue {
   llvm::SmallVector<Alternative, 2> Alternatives;
   /// Parameters of the analysed function the value would need.
   llvm::SmallVector<const ParmVarDecl *, 2> NeedsParams;
+  /// An unknown value that is, unchanged, the pitch in bytes a
+  /// cudaMallocPitch call returned: that call; null otherwise.
+  const CallExpr *PitchFrom = nullptr;
 
   static SymbolicValue unknown() { return {}; }
   static SymbolicValue constant(int64_t V, Origin From = {}) {

@@ -428,6 +428,57 @@ TEST(Rules, LdZeroWithZeroDimension) {
   EXPECT_EQ(Fs[0].Bound, 0);
 }
 
+TEST(Rules, PitchInBytesAsLeadingDimension) {
+  // cudaMallocPitch's pitch is in bytes; the leading dimension in elements.
+  // The value itself is not known (it comes from the allocation at run time).
+  auto Pitched = [](Call C, Role Ld) {
+    C.forget(Ld);
+    C.V.PitchBytes[static_cast<unsigned>(Ld)] = true;
+    return C;
+  };
+  std::vector<Finding> Fs =
+      Pitched(validCall(api("cublasSgemm_v2")), Role::Lda).run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  expectFinding(Fs[0], Category::LeadingDimension, "ld.pitch-bytes", Role::Lda,
+                0);
+  EXPECT_EQ(Fs[0].Message,
+            "'lda' is a pitch in bytes from cudaMallocPitch, but cuBLAS counts "
+            "leading dimensions in elements of A (CUDA_R_32F, 4 bytes each)");
+  EXPECT_EQ(Fs[0].Note, "divide the pitch by sizeof(float) to pass it as 'lda'");
+  EXPECT_EQ(Fs[0].Inputs, (std::vector<Role>{Role::Lda}));
+
+  // The element type from the arguments: 2-byte halves for B, 16-byte
+  // complex doubles for C.
+  Fs = Pitched(gemmEx(), Role::Ldb).run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  expectFinding(Fs[0], Category::LeadingDimension, "ld.pitch-bytes", Role::Ldb,
+                0);
+  EXPECT_TRUE(contains(Fs[0].Message, "elements of B (CUDA_R_16F, 2 bytes each)"))
+      << Fs[0].Message;
+  EXPECT_EQ(Fs[0].Note, "divide the pitch by sizeof(__half) to pass it as 'ldb'");
+  EXPECT_EQ(Fs[0].Inputs, (std::vector<Role>{Role::Ldb, Role::BType}));
+  Fs = Pitched(validCall(api("cublasZgemm_v2")), Role::Ldc).run();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_TRUE(contains(Fs[0].Message, "elements of C (CUDA_C_64F, 16 bytes each)"))
+      << Fs[0].Message;
+
+  // One-byte elements: bytes are elements. An unknown type: no size.
+  Call Int8 = Pitched(gemmEx(), Role::Lda);
+  Int8.types(dt::R_8I, dt::R_32I).compute(ct::C32I);
+  Fs = Int8.run();
+  EXPECT_FALSE(hasRule(Fs, "ld.pitch-bytes")) << describe(Fs);
+  Fs = Pitched(gemmEx(), Role::Lda).forget(Role::AType).run();
+  EXPECT_FALSE(hasRule(Fs, "ld.pitch-bytes")) << describe(Fs);
+  // Without the fact, the same unknown leading dimension says nothing.
+  Fs = validCall(api("cublasSgemm_v2")).forget(Role::Lda).run();
+  EXPECT_TRUE(Fs.empty()) << describe(Fs);
+  // The grouped APIs take leading dimensions from host arrays: not a pitch.
+  Call Grouped = validCall(api("cublasSgemmGroupedBatched"));
+  Grouped.V.PitchBytes[static_cast<unsigned>(Role::Lda)] = true;
+  Fs = Grouped.run();
+  EXPECT_TRUE(Fs.empty()) << describe(Fs);
+}
+
 TEST(Rules, RocblasLdd) {
   std::vector<Finding> Fs =
       validCall(api("rocblas_gemm_ex")).set(Role::Ldd, 7).run();

@@ -72,6 +72,10 @@ struct CallValues {
   // cublas_v2.h maps to cublasSgemm_v2), for the messages; empty: the
   // API's own name.
   std::string CalledAs;
+  // The leading dimensions (by role) that are, unchanged, a row pitch in
+  // bytes as cudaMallocPitch returns it. The static analysis proves it; the
+  // runtime guard sees only a number and leaves them all false.
+  bool PitchBytes[RoleCount] = {};
 
   Value &operator[](Role R) { return Scalar[static_cast<unsigned>(R)]; }
   const Value &operator[](Role R) const {
@@ -233,6 +237,7 @@ public:
     else
       checkShape(-1);
     checkTypes();
+    checkPitches();
     checkAlgo();
     checkScalars();
     checkBuffers();
@@ -564,6 +569,37 @@ private:
                      Ld.V, Msg, Note, {LdRole, Role::M});
     F.Bound = lowerBound(M.V);
     F.RowMajorIdiom = Idiom;
+  }
+
+  // cuBLAS counts leading dimensions in elements; cudaMallocPitch returns
+  // the pitch in bytes. They differ unless an element is one byte.
+  void checkPitches() {
+    for (Role R : {Role::A, Role::B, Role::C}) {
+      const Matrix X = matrix(R);
+      if (!Api.has(X.Ld) || isPerGroup(X.Ld) ||
+          !In.PitchBytes[static_cast<unsigned>(X.Ld)] || X.DataType < 0)
+        continue;
+      const int64_t Bytes = elementSize(X.DataType);
+      if (Bytes <= 1)
+        continue; // 0: a size the rules do not know; 1: bytes are elements
+      const char *Cxx = cxxTypeName(X.DataType);
+      const std::string Divisor =
+          Cxx ? "sizeof(" + std::string(Cxx) + ")" : std::to_string(Bytes);
+      const Value Ld = get(X.Ld);
+      std::vector<Role> Inputs{X.Ld};
+      if (Api.has(X.Type))
+        Inputs.push_back(X.Type);
+      add(Category::LeadingDimension, "ld.pitch-bytes", X.Ld, -1,
+          Ld.Known ? Ld.V : 0,
+          quote(name(X.Ld)) +
+              " is a pitch in bytes from cudaMallocPitch, but cuBLAS counts "
+              "leading dimensions in elements of " + name(R) + " (" +
+              dataTypeName(Api.Vend, X.DataType) +
+              ", " + std::to_string(Bytes) + " bytes each)",
+          "divide the pitch by " + Divisor + " to pass it as " +
+              quote(name(X.Ld)),
+          std::move(Inputs));
+    }
   }
 
   // --- types --------------------------------------------------------------
