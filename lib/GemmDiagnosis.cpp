@@ -257,35 +257,16 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   return Out;
 }
 
-// The contexts of the call, each handed to \p Each as it is made (one at a
-// time: a context is large): its own function, and, where arguments depend
-// on that function's parameters, each frame that binds them.
+// The contexts of the call, each handed to \p Each as it is made.
 void forEachContext(const GemmCall &Call, const FunctionDecl *Fn,
                     ASTContext &Ctx,
                     llvm::function_ref<void(const Context &)> Each) {
-  bool NeedsCallers;
-  {
-    Context C;
-    evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), C);
-    if (!C.Reached)
-      return; // dead code, e.g. a branch of another template instantiation
-    // A branch on a flag parameter in an instantiation: only callers that
-    // pass a constant for it can tell whether it runs.
-    const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
-    NeedsCallers = Undecided || !neededParams(C).empty();
-    if (!Undecided)
-      Each(C); // what holds whatever the parameters are
-  }
-  if (!NeedsCallers)
-    return;
-  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
-    Context Bound;
-    Bound.Chain = std::move(F.Chain);
-    evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    // `if (m == 0) return;` with m = 0 from this caller
-    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
-      Each(Bound);
-  }
+  forEachCallContext<Context>(
+      Fn, Ctx,
+      [&](FunctionValues::Bindings B, Context &C) {
+        evaluateIn(Call, Fn, Ctx, std::move(B), C);
+      },
+      [](const Context &C) { return !neededParams(C).empty(); }, Each);
 }
 
 // --- notes

@@ -122,6 +122,39 @@ void noteValue(const Expr &Arg, const std::string &Name,
 bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
                        const std::vector<AtomInfo> &Atoms);
 
+/// The contexts a call is judged in, each handed to \p Each as it is made
+/// (one at a time: a context is large): its own function's, and, where its
+/// values need \p Fn's parameters (or only a flag parameter decides whether
+/// it runs), each frame of callers that binds them. \p Evaluate(Bindings,
+/// Context) fills a context, which has Reached, Path, Atoms and Chain;
+/// \p NeedsParams(Context) says whether a value waits for a parameter.
+template <class ContextT, class EvaluateFn, class NeedsParamsFn, class EachFn>
+void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
+                        EvaluateFn Evaluate, NeedsParamsFn NeedsParams,
+                        EachFn Each) {
+  bool NeedsCallers;
+  {
+    ContextT C;
+    Evaluate(FunctionValues::Bindings(), C);
+    if (!C.Reached)
+      return; // dead code, e.g. a branch of another template instantiation
+    const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
+    NeedsCallers = Undecided || NeedsParams(C);
+    if (!Undecided)
+      Each(C); // what holds whatever the parameters are
+  }
+  if (!NeedsCallers)
+    return;
+  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
+    ContextT Bound;
+    Bound.Chain = std::move(F.Chain);
+    Evaluate(std::move(F.Bindings), Bound);
+    // `if (m == 0) return;` with m = 0 from this caller
+    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
+      Each(Bound);
+  }
+}
+
 /// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
 

@@ -159,30 +159,6 @@ bool needsParams(const LtContext &C) {
   return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount);
 }
 
-// The contexts of the call: its own function, and each frame of callers
-// that binds the parameters some value needs.
-std::vector<LtContext> contextsOf(const CallExpr &Call, const FunctionDecl *Fn,
-                                  ASTContext &Ctx) {
-  std::vector<LtContext> Out(1);
-  evaluateIn(Call, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
-  if (!Out[0].Reached)
-    return {};
-  // A branch on a flag parameter in an instantiation: only callers that
-  // pass a constant for it can tell whether it runs.
-  const bool Undecided = reachedOnlyByFlag(Fn, Out[0].Path, Out[0].Atoms);
-  if (!Undecided && !needsParams(Out[0]))
-    return Out;
-  if (Undecided)
-    Out.clear();
-  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
-    LtContext Bound;
-    Bound.Chain = std::move(F.Chain);
-    evaluateIn(Call, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
-      Out.push_back(std::move(Bound));
-  }
-  return Out;
-}
 
 // Findings about a value as a setter or Create wrote it: reported there
 // (gemm-attribute-encoding, gemm-invalid-enum and the others, at the call
@@ -466,14 +442,20 @@ diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
     return It->second;
   std::vector<Diagnosis> Out;
   std::set<std::pair<unsigned, std::string>> Seen;
-  for (const LtContext &C : contextsOf(Call, Enclosing, Ctx)) {
-    std::vector<Diagnosis> Here;
-    diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
-                    Enclosing, Here);
-    for (Diagnosis &D : Here)
-      if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
-        Out.push_back(std::move(D));
-  }
+  forEachCallContext<LtContext>(
+      Enclosing, Ctx,
+      [&](FunctionValues::Bindings B, LtContext &C) {
+        evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
+      },
+      needsParams,
+      [&](const LtContext &C) {
+        std::vector<Diagnosis> Here;
+        diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
+                        Enclosing, Here);
+        for (Diagnosis &D : Here)
+          if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
+            Out.push_back(std::move(D));
+      });
   It->second = std::move(Out);
   return It->second;
 }

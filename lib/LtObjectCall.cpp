@@ -185,29 +185,6 @@ void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
   Out.Reached = FV.reachable();
 }
 
-std::vector<Context> contextsOf(const Call &C, const FunctionDecl *Fn,
-                                ASTContext &Ctx) {
-  std::vector<Context> Out(1);
-  evaluateIn(C, Fn, Ctx, FunctionValues::Bindings(), Out[0]);
-  if (!Out[0].Reached)
-    return {}; // dead code, e.g. a branch of another instantiation
-  // A branch on a flag parameter in an instantiation: only callers that
-  // pass a constant for it can tell whether it runs.
-  const bool Undecided = reachedOnlyByFlag(Fn, Out[0].Path, Out[0].Atoms);
-  if (!Undecided && !Out[0].needsParams())
-    return Out;
-  if (Undecided)
-    Out.clear();
-  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
-    Context Bound;
-    Bound.Chain = std::move(F.Chain);
-    evaluateIn(C, Fn, Ctx, std::move(F.Bindings), Bound);
-    if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
-      Out.push_back(std::move(Bound));
-  }
-  return Out;
-}
-
 // The rules core's findings on one assignment of a context's conditions.
 std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
                                bool Correlated, int64_t Version) {
@@ -327,34 +304,40 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
           rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
   }
   std::set<std::pair<unsigned, std::string>> Seen;
-  for (const Context &X : contextsOf(C, Enclosing, Ctx)) {
-    auto Check = [&](unsigned A, bool Correlated) {
-      return check(C, X, A, Correlated, LibraryVersion);
-    };
-    for (lt::Finding &F : findingsOnEveryPath(
-             X.Path, X.Atoms.size(), Check, [](const lt::Finding &F) {
-               return std::make_tuple(std::string(F.RuleId), F.About.Argument,
-                                      F.About.Attr);
-             })) {
-      Diagnosis D;
-      const Expr *Arg = argumentOf(F, C);
-      D.Loc = Arg ? Arg->getExprLoc() : E.getBeginLoc();
-      D.Range = Arg ? Arg->getSourceRange() : E.getSourceRange();
-      noteInputs(F, C, X, Ctx, PP, D.Notes);
-      D.Notes.insert(D.Notes.end(), X.Chain.begin(), X.Chain.end());
-      noteInstantiation(Enclosing, Ctx, D.Notes);
-      rules::Finding &G = D.Finding;
-      G.Cat = F.Cat;
-      G.RuleId = F.RuleId;
-      G.Param = rules::Role::Count; // not a GEMM argument
-      G.Value = F.Value;
-      G.Bound = F.Bound;
-      G.Message = std::move(F.Message);
-      G.Note = std::move(F.Note);
-      if (Seen.emplace(D.Loc.getRawEncoding(), G.Message).second)
-        Out.push_back(std::move(D));
-    }
-  }
+  forEachCallContext<Context>(
+      Enclosing, Ctx,
+      [&](FunctionValues::Bindings B, Context &X) {
+        evaluateIn(C, Enclosing, Ctx, std::move(B), X);
+      },
+      [](const Context &X) { return X.needsParams(); },
+      [&](const Context &X) {
+        auto Check = [&](unsigned A, bool Correlated) {
+          return check(C, X, A, Correlated, LibraryVersion);
+        };
+        for (lt::Finding &F : findingsOnEveryPath(
+                 X.Path, X.Atoms.size(), Check, [](const lt::Finding &F) {
+                   return std::make_tuple(std::string(F.RuleId), F.About.Argument,
+                                          F.About.Attr);
+                 })) {
+          Diagnosis D;
+          const Expr *Arg = argumentOf(F, C);
+          D.Loc = Arg ? Arg->getExprLoc() : E.getBeginLoc();
+          D.Range = Arg ? Arg->getSourceRange() : E.getSourceRange();
+          noteInputs(F, C, X, Ctx, PP, D.Notes);
+          D.Notes.insert(D.Notes.end(), X.Chain.begin(), X.Chain.end());
+          noteInstantiation(Enclosing, Ctx, D.Notes);
+          rules::Finding &G = D.Finding;
+          G.Cat = F.Cat;
+          G.RuleId = F.RuleId;
+          G.Param = rules::Role::Count; // not a GEMM argument
+          G.Value = F.Value;
+          G.Bound = F.Bound;
+          G.Message = std::move(F.Message);
+          G.Note = std::move(F.Note);
+          if (Seen.emplace(D.Loc.getRawEncoding(), G.Message).second)
+            Out.push_back(std::move(D));
+        }
+      });
   return Out;
 }
 
