@@ -1,36 +1,18 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy -check-suffixes=SM80 %s 'gemm-*' %t -- \
-// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '80'}}" -- %gemm_cxx_flags
+// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '80'}}" -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 // RUN: %check_gemm_tidy -check-suffixes=SM90 %s 'gemm-*' %t -- \
-// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '90'}}" -- %gemm_cxx_flags
+// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '90'}}" -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 // RUN: %check_gemm_tidy -check-suffixes=SM100 %s 'gemm-*' %t -- \
-// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '100'}}" -- %gemm_cxx_flags
-// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
+// RUN:   -config="{CheckOptions: {TargetComputeCapabilities: '100'}}" -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
 // The architecture-dependent (A) cuBLASLt rules, with the target named by the
 // TargetComputeCapabilities option: each setup is valid on some targets
 // (silent there) and wrong on others. Without a target they stay silent
 // (the last RUN line).
-#include <cublasLt.h>
-#include <cuda_runtime.h>
-#include <cstdint>
 
-cublasLtHandle_t lt;
-const void *A, *B;
-void *C, *D, *workspace;
-void *bias, *aux;
-const float one = 1, zero = 0;
-const int32_t ione = 1, izero = 0;
-const cublasOperation_t opN = CUBLAS_OP_N, opT = CUBLAS_OP_T, opC = CUBLAS_OP_C;
-const cublasLtOrder_t col32 = CUBLASLT_ORDER_COL32;
-const cublasLtOrder_t col4 = CUBLASLT_ORDER_COL4_4R2_8C;
-const cublasLtOrder_t rowOrder = CUBLASLT_ORDER_ROW;
-void *scaleA, *scaleB, *scaleOut;
-const cublasLtOrder_t col32r4 = CUBLASLT_ORDER_COL32_2R_4R4;
-const int32_t vec16 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
-const int32_t vec32 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0;
-const int32_t vec128 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F;
-const int32_t blk128 = CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F;
+#include "lt_rules_common.h"
 
 // LT-SCALE-ARCH: VEC32_UE8M0 (MXFP8) needs 10.0 or newer.
 void mxfp8() {

@@ -1,24 +1,11 @@
 // REQUIRES: cuda-headers
-// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
 // One case per int8 (IMMA) rule of the cuBLASLt rulebook (section 7): a setup
 // that breaks exactly that rule, and its valid look-alike, which must stay
 // silent. Regular-order int8 is TN; the IMMA orders follow NVIDIA's
 // LtIgemmTensor (COL32 A/C/D, COL4_4R2_8C B, TRANSA = N, TRANSB = T).
-#include <cublasLt.h>
-#include <cuda_runtime.h>
-#include <cstdint>
-
-cublasLtHandle_t lt;
-const void *A, *B;
-void *C, *D, *workspace;
-void *bias, *aux;
-const float one = 1, zero = 0;
-const int32_t ione = 1, izero = 0;
-const cublasOperation_t opN = CUBLAS_OP_N, opT = CUBLAS_OP_T, opC = CUBLAS_OP_C;
-const cublasLtOrder_t col32 = CUBLASLT_ORDER_COL32;
-const cublasLtOrder_t col4 = CUBLASLT_ORDER_COL4_4R2_8C;
-const cublasLtOrder_t rowOrder = CUBLASLT_ORDER_ROW;
+#include "lt_rules_common.h"
 
 // ---- positive -------------------------------------------------------------------
 

@@ -1,24 +1,12 @@
 // REQUIRES: cuda-headers
-// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
 // One case per leading-dimension rule of the cuBLASLt rulebook (section 3):
 // a setup that breaks exactly that rule, and its valid look-alike, which
 // must stay silent. The IMMA orders are shown on NVIDIA's LtIgemmTensor
 // setup (int8 A/B, int32 C/D, TRANSA = N, TRANSB = T).
 
-#include <cublasLt.h>
-#include <cstdint>
-
-cublasLtHandle_t lt;
-const void *A, *B;
-void *C, *D, *workspace;
-const float one = 1, zero = 0;
-const int32_t ione = 1, izero = 0;
-
-const cublasLtOrder_t col32 = CUBLASLT_ORDER_COL32;
-const cublasLtOrder_t col4 = CUBLASLT_ORDER_COL4_4R2_8C;
-const cublasLtOrder_t col32r4 = CUBLASLT_ORDER_COL32_2R_4R4;
-const cublasOperation_t opT = CUBLAS_OP_T;
+#include "lt_rules_common.h"
 
 // ---- positive -------------------------------------------------------------------
 

@@ -1,28 +1,12 @@
 // REQUIRES: cuda-headers
-// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
+// RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
 // One case per C-versus-D, FP8, FP4 and scale-mode rule of the cuBLASLt
 // rulebook (sections 4, 6 and 6.3): a setup that breaks exactly that rule,
 // and its valid look-alike, which must stay silent. Every setup is TN
 // (TRANSA = T) with k = 32, so the 16-byte dimension rules hold.
 
-#include <cublasLt.h>
-#include <cuda_runtime.h>
-#include <cstdint>
-
-cublasLtHandle_t lt;
-const void *A, *B;
-void *C, *D, *workspace;
-void *scaleA, *scaleB, *scaleD, *scaleOut, *bias, *aux;
-const float one = 1, zero = 0;
-const cublasOperation_t opT = CUBLAS_OP_T;
-
-const int32_t scalar32F = CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F;
-const int32_t vec16 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
-const int32_t vec32 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0;
-const int32_t outerVec = CUBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F;
-const int32_t vec128 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F;
-const int32_t blk128 = CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F;
+#include "lt_rules_common.h"
 
 // ---- positive -------------------------------------------------------------------
 
