@@ -143,6 +143,23 @@ void geluWithBlockScaledFp8() {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_EPILOGUE' CUBLASLT_EPILOGUE_GELU with the VEC128/BLK128x128 scale modes is outside what TransformerEngine found to work (DEFAULT, BIAS, DGELU) [gemm-epilogue]
 }
 
+// LT-EPI-AUX: the DRELU/DGELU epilogues read the aux buffer too.
+void dreluWithoutAuxPointer() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_DRELU;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi));
+  const int64_t auxLd = 128;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &auxLd, sizeof(auxLd));
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER' must be set for CUBLASLT_EPILOGUE_DRELU [gemm-epilogue]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // GELU_AUX with its pointer and an ld of at least m, a multiple of 8.

@@ -154,6 +154,20 @@ void immaReluEpilogue() {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_EPILOGUE' CUBLASLT_EPILOGUE_RELU is not supported with CUBLAS_COMPUTE_32I and CUDA_R_8I -> CUDA_R_32I (only CUBLASLT_EPILOGUE_DEFAULT) [gemm-epilogue]
 }
 
+// LT-IMMA-MK4: and k (k = 30).
+void int8KNotMultipleOf4() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32I, CUDA_R_32I);
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof(opT));
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8I, 30, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8I, 30, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32I, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_32I, 64, 16, 64);
+  cublasLtMatmul(lt, op, &ione, A, a, B, b, &izero, C, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: k (30) must be a multiple of 4 in int8 matmuls [gemm-int8-alignment]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // LtIgemm-style int8 TN: m, k and every ld multiples of 4.

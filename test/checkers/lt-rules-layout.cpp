@@ -86,6 +86,34 @@ void zeroLdForCInPlace() {
   // CHECK-NOTES: :[[@LINE-2]]:60: note: ld = 0 is allowed only for C, out of place
 }
 
+// LT-LD-ZERO: C is D's buffer (in place) even with a Cdesc of its own.
+void zeroLdForCSameBuffer() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 16, 0);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, D, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Cdesc' (0) must be at least the rows (ORDER_COL) = 64 [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-2]]:54: note: ld = 0 is allowed only for C, out of place
+}
+
+// LT-LD-ZERO: nor for B.
+void zeroLdForB() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 0);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Bdesc' (0) must be at least the rows (ORDER_COL) = 32 [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-2]]:41: note: ld = 0 is allowed only for C, out of place
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // LtIgemmTensor: lda = 32 * m, ldb = 32 * roundoff(n, 8), ldc = 32 * m.
