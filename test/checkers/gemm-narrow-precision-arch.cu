@@ -27,6 +27,6 @@ void fp8() {
   cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
   cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 64);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: FP8 matmuls need compute capability 8.9 or newer; this device is compute capability 8.0 [gemm-narrow-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: FP8 matmuls need compute capability 8.9 or newer, not 8.0 [gemm-narrow-precision]
   // CHECK-NOTES: :[[@LINE-5]]:34: note: 'CUBLASLT_MATRIX_LAYOUT_TYPE of Adesc' is CUDA_R_8F_E4M3, set by cublasLtMatrixLayoutCreate here
 }

@@ -31,7 +31,7 @@ void mxfp8() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
   // CHECK-MESSAGES-SM80: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0 is not supported on compute capability 8.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM80: :[[@LINE-2]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0 is not supported on compute capability 8.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
-  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP8 matmuls need compute capability 8.9 or newer; this device is compute capability 8.0 [gemm-narrow-precision]
+  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP8 matmuls need compute capability 8.9 or newer, not 8.0 [gemm-narrow-precision]
   // CHECK-MESSAGES-SM90: :[[@LINE-4]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0 is not supported on compute capability 9.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM90: :[[@LINE-5]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0 is not supported on compute capability 9.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
 }
@@ -53,7 +53,7 @@ void blockScaledFp8() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
   // CHECK-MESSAGES-SM80: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F is not supported on compute capability 8.0 (compute capability 9.0 only) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM80: :[[@LINE-2]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F is not supported on compute capability 8.0 (compute capability 9.0 only) [gemm-narrow-precision]
-  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP8 matmuls need compute capability 8.9 or newer; this device is compute capability 8.0 [gemm-narrow-precision]
+  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP8 matmuls need compute capability 8.9 or newer, not 8.0 [gemm-narrow-precision]
   // CHECK-MESSAGES-SM100: :[[@LINE-4]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F is not supported on compute capability 10.0 (compute capability 9.0 only) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM100: :[[@LINE-5]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F is not supported on compute capability 10.0 (compute capability 9.0 only) [gemm-narrow-precision]
 }
@@ -75,10 +75,10 @@ void nvfp4() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
   // CHECK-MESSAGES-SM80: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 is not supported on compute capability 8.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM80: :[[@LINE-2]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 is not supported on compute capability 8.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
-  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP4 matmuls need compute capability 10.0 or newer; this device is compute capability 8.0 [gemm-narrow-precision]
+  // CHECK-MESSAGES-SM80: :[[@LINE-3]]:35: warning: FP4 matmuls need compute capability 10.0 or newer, not 8.0 [gemm-narrow-precision]
   // CHECK-MESSAGES-SM90: :[[@LINE-4]]:22: warning: 'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 is not supported on compute capability 9.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
   // CHECK-MESSAGES-SM90: :[[@LINE-5]]:22: warning: 'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 is not supported on compute capability 9.0 (compute capability 10.0 or newer) [gemm-narrow-precision]
-  // CHECK-MESSAGES-SM90: :[[@LINE-6]]:35: warning: FP4 matmuls need compute capability 10.0 or newer; this device is compute capability 9.0 [gemm-narrow-precision]
+  // CHECK-MESSAGES-SM90: :[[@LINE-6]]:35: warning: FP4 matmuls need compute capability 10.0 or newer, not 9.0 [gemm-narrow-precision]
 }
 
 // LT-IMMA-ORDERARCH: COL4_4R2_8C on 7.5 and 8.x only.

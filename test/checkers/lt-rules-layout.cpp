@@ -10,6 +10,20 @@
 
 // ---- positive -------------------------------------------------------------------
 
+// Table 2: the IMMA orders take only int8 A and B; on fp32 data (a regular
+// row of Table 1) the order is the mistake, and the warning names it.
+void col32OnFloatData() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 32, 2048);
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_ORDER, &col32, sizeof(col32));
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 'CUBLASLT_MATRIX_LAYOUT_ORDER of Adesc' is CUBLASLT_ORDER_COL32, an IMMA order, which takes only int8 A and B with an int8 compute type: computeType CUBLAS_COMPUTE_32F, scaleType CUDA_R_32F, A CUDA_R_32F, B CUDA_R_32F, C CUDA_R_32F, D CUDA_R_32F [gemm-type-combination]
+}
+
 // LT-LD-COL32: A has 64 rows in ORDER_COL32, so ld >= 32 * 64 = 2048.
 void col32LdBelow32Rows() {
   cublasLtMatmulDesc_t op;

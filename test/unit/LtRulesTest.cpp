@@ -496,6 +496,19 @@ TEST(LtRules, TypeTables) {
   Gemm D = fp16();
   D.lay(MatD, layout::TYPE, dt::R_32F);
   EXPECT_RULE(D.check(), "LT-TYPE-D");
+  // fp32 data is a regular row; an IMMA order on it is the mistake, and the
+  // finding names the order.
+  Gemm Col32 = Gemm(64, 16, 32, dt::R_32F, dt::R_32F);
+  Col32.lay(MatA, layout::ORDER, order::Col32).lay(MatA, layout::LD, 2048);
+  const std::vector<lt::Finding> Fs = Col32.check();
+  ASSERT_TRUE(has(Fs, "LT-TYPE-COMBO")) << describe(Fs);
+  for (const lt::Finding &F : Fs)
+    if (std::string(F.RuleId) == "LT-TYPE-COMBO") {
+      EXPECT_EQ(F.About.Attr, layout::ORDER);
+      EXPECT_NE(F.Message.find("CUBLASLT_ORDER_COL32, an IMMA order"),
+                std::string::npos)
+          << F.Message;
+    }
 }
 
 TEST(LtRules, PlanarComplex) {

@@ -581,9 +581,10 @@ private:
   }
   Value cc() const { return In.ComputeCapability; }
   bool ccIn(bool (*Pred)(int64_t)) const { return cc().Known && Pred(cc().V); }
-  std::string ccText() const {
-    return "compute capability " + num(cc().V / 10) + "." + num(cc().V % 10);
+  std::string ccNumber() const {
+    return num(cc().V / 10) + "." + num(cc().V % 10);
   }
+  std::string ccText() const { return "compute capability " + ccNumber(); }
   Finding &err(Category C, const char *Rule, Subject About, int64_t V,
                std::string Msg, std::string Note = "") {
     return S.add(C, Rule, About, V, std::move(Msg), std::move(Note));
@@ -945,6 +946,19 @@ private:
           "int8 output)");
       return;
     }
+    if (anyImmaOrder() && !planar()) {
+      // Table 2: the types may be a regular row; the order is what is wrong.
+      unsigned M = 0;
+      while (M < 3 && !isImmaOrder(lv(M, layout::ORDER)))
+        ++M;
+      const int64_t O = lv(M, layout::ORDER);
+      err(Category::TypeCombination, "LT-TYPE-COMBO", la(M, layout::ORDER), O,
+          ln(M, layout::ORDER) + " is " + enumText(EnumKind::Order, O) +
+              ", an IMMA order, which takes only int8 A and B with an int8 "
+              "compute type: " + Combo(),
+          "use CUBLASLT_ORDER_COL or CUBLASLT_ORDER_ROW for these types");
+      return;
+    }
     const bool Fast = Compute == ct::C32F_FAST_16F ||
                       Compute == ct::C32F_FAST_16BF ||
                       Compute == ct::C32F_FAST_TF32 ||
@@ -1024,7 +1038,7 @@ private:
       err(Category::NarrowPrecision, Fp8 ? "LT-FP8-ARCH" : "LT-FP4-REQ",
           la(MatA, layout::TYPE), T[MatA],
           std::string(Kind) + " matmuls need compute capability " +
-              (Fp8 ? "8.9" : "10.0") + " or newer; this device is " + ccText())
+              (Fp8 ? "8.9" : "10.0") + " or newer, not " + ccNumber())
           .Bound = Fp8 ? 89 : 100;
     // TN: always for FP4; on 8.9, 9.0 and 12.x for FP8.
     const bool TnRequired =
