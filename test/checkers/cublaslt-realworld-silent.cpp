@@ -6,6 +6,7 @@
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
 
 #include <cstdint>
+#include <cstdio>
 #include <cublasLt.h>
 #include <cuda_fp16.h>
 
@@ -39,6 +40,120 @@ void planarComplex(cublasLtHandle_t Lt, int M, int N, int K,
   cublasLtMatrixLayoutDestroy(BDesc);
   cublasLtMatrixLayoutDestroy(ADesc);
   cublasLtMatmulDescDestroy(Desc);
+}
+
+// ---- A long function: a layout from the parameters, then many branches ------------
+// (TransformerEngine's cublas_gemm: dozens of checks and logging branches
+// after the layouts). The rows, unknown here, needed the parameter at each
+// join twice over (2^48 entries: the analysis ran out of memory); it must
+// finish, and stay silent.
+
+void longFunction(cublasLtHandle_t Lt, cublasLtMatmulDesc_t Desc, int M,
+                  int N, int K, const float *A, const float *B, float *C,
+                  bool Verbose) {
+  cublasLtMatrixLayout_t ADesc = nullptr, BDesc = nullptr, CDesc = nullptr;
+  float Alpha = 1, Beta = 0;
+  cublasLtMatrixLayoutCreate(&ADesc, CUDA_R_32F, M, K, M);
+  cublasLtMatrixLayoutCreate(&BDesc, CUDA_R_32F, K, N, K);
+  cublasLtMatrixLayoutCreate(&CDesc, CUDA_R_32F, M, N, M);
+  if (Verbose)
+    std::printf("step 0\n");
+  if (Verbose)
+    std::printf("step 1\n");
+  if (Verbose)
+    std::printf("step 2\n");
+  if (Verbose)
+    std::printf("step 3\n");
+  if (Verbose)
+    std::printf("step 4\n");
+  if (Verbose)
+    std::printf("step 5\n");
+  if (Verbose)
+    std::printf("step 6\n");
+  if (Verbose)
+    std::printf("step 7\n");
+  if (Verbose)
+    std::printf("step 8\n");
+  if (Verbose)
+    std::printf("step 9\n");
+  if (Verbose)
+    std::printf("step 10\n");
+  if (Verbose)
+    std::printf("step 11\n");
+  if (Verbose)
+    std::printf("step 12\n");
+  if (Verbose)
+    std::printf("step 13\n");
+  if (Verbose)
+    std::printf("step 14\n");
+  if (Verbose)
+    std::printf("step 15\n");
+  if (Verbose)
+    std::printf("step 16\n");
+  if (Verbose)
+    std::printf("step 17\n");
+  if (Verbose)
+    std::printf("step 18\n");
+  if (Verbose)
+    std::printf("step 19\n");
+  if (Verbose)
+    std::printf("step 20\n");
+  if (Verbose)
+    std::printf("step 21\n");
+  if (Verbose)
+    std::printf("step 22\n");
+  if (Verbose)
+    std::printf("step 23\n");
+  if (Verbose)
+    std::printf("step 24\n");
+  if (Verbose)
+    std::printf("step 25\n");
+  if (Verbose)
+    std::printf("step 26\n");
+  if (Verbose)
+    std::printf("step 27\n");
+  if (Verbose)
+    std::printf("step 28\n");
+  if (Verbose)
+    std::printf("step 29\n");
+  if (Verbose)
+    std::printf("step 30\n");
+  if (Verbose)
+    std::printf("step 31\n");
+  if (Verbose)
+    std::printf("step 32\n");
+  if (Verbose)
+    std::printf("step 33\n");
+  if (Verbose)
+    std::printf("step 34\n");
+  if (Verbose)
+    std::printf("step 35\n");
+  if (Verbose)
+    std::printf("step 36\n");
+  if (Verbose)
+    std::printf("step 37\n");
+  if (Verbose)
+    std::printf("step 38\n");
+  if (Verbose)
+    std::printf("step 39\n");
+  if (Verbose)
+    std::printf("step 40\n");
+  if (Verbose)
+    std::printf("step 41\n");
+  if (Verbose)
+    std::printf("step 42\n");
+  if (Verbose)
+    std::printf("step 43\n");
+  if (Verbose)
+    std::printf("step 44\n");
+  if (Verbose)
+    std::printf("step 45\n");
+  if (Verbose)
+    std::printf("step 46\n");
+  if (Verbose)
+    std::printf("step 47\n");
+  cublasLtMatmul(Lt, Desc, &Alpha, A, ADesc, B, BDesc, &Beta, C, CDesc, C,
+                 CDesc, nullptr, nullptr, 0, 0);
 }
 
 // ---- Mutated copies ---------------------------------------------------------------
