@@ -378,7 +378,7 @@ COLUMNS = ("files", "sites", "analysed", "clean", "warnings", "crashes", "lt", "
 
 
 def print_table(results):
-    print("%-38s %-8s" % ("project", "commit") + "".join("%9s" % c for c in COLUMNS))
+    print("%-38s %-8s" % ("project", "commit") + "".join(" %8s" % c for c in COLUMNS))
     total = dict((c, 0) for c in COLUMNS)
     for res in results:
         s = summary(res)
