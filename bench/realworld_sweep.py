@@ -16,7 +16,10 @@ them), and prints a table per project:
   clean      files that parsed without an error
   warnings   distinct gemm-* warnings
   crashes    clang-tidy runs that died (signal, stack dump) or timed out
-  lt         cublasLtMatmul call sites in the text (runtime guard only)
+  lt         cublasLtMatmul call sites in the text
+  lt_analysed  those clang resolved to the cuBLASLt declaration (the Lt
+             checks saw them; files that only build Lt descriptors are swept
+             too, for the attribute setters)
 
 Nothing of a project is built or run. Include directories are found by
 resolving each #include of the calling files (transitively) against the
@@ -51,6 +54,8 @@ GEMM_NAMES = (r"cublas(Gemm(Ex|BatchedEx|StridedBatchedEx|GroupedBatchedEx)"
 # What clang resolves the names to (cublas_v2.h maps cublasSgemm to _v2).
 DECL_NAMES = GEMM_NAMES.replace(r"[SDCZ]gemm(_v2)?", r"[SDCZ]gemm_v2")
 LT_NAME = r"cublasLtMatmul"
+# A file that builds Lt descriptors is swept too (its setters are checked).
+LT_FILE_NAMES = r"cublasLt(Matmul|MatmulDesc\w+|MatrixLayout\w+|MatmulPreference\w+)"
 SOURCE_EXT = (".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".h", ".hh", ".hpp",
               ".hxx", ".inl", ".inc", ".ipp", ".tcc")
 HEADER_EXT = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tcc",
@@ -69,7 +74,14 @@ CUSTOM_CHECK = """CustomChecks:
       - BindName: a0
         Message: gemm call site
         Level: Warning
-""" % DECL_NAMES
+  - Name: ltsite
+    Query: |
+      match callExpr(callee(functionDecl(hasName("::%s"))), hasArgument(0, expr().bind("a0")))
+    Diagnostic:
+      - BindName: a0
+        Message: lt call site
+        Level: Warning
+""" % (DECL_NAMES, LT_NAME)
 
 
 def sh(*args, **kw):
@@ -145,7 +157,7 @@ class Project:
         self.tree = set(tree)
         grep = subprocess.run(
             ["git", "--git-dir=" + self.gitdir, "grep", "-l", "-E",
-             r"\b(%s|%s)\b" % (GEMM_NAMES, LT_NAME), "HEAD", "--"]
+             r"\b(%s|%s)\b" % (GEMM_NAMES, LT_FILE_NAMES), "HEAD", "--"]
             + ["*" + e for e in SOURCE_EXT], stdout=subprocess.PIPE).stdout.decode()
         callers = sorted(set(l.split(":", 1)[1] for l in grep.splitlines() if ":" in l))
         if self.paths:
@@ -289,7 +301,7 @@ def run_file(project, rel, args):
     flags += ["-idirafter", stub_dir] + project.flags
     cmd = [args.clang_tidy, "--experimental-custom-checks", "--config-file=" + args.config,
            "--load", os.path.join(args.build, "lib", "libGemmTidy.so"),
-           "--checks=-*,gemm-*,custom-gemmsite", "--header-filter=.*", src, "--"] + flags
+           "--checks=-*,gemm-*,custom-gemmsite,custom-ltsite", "--header-filter=.*", src, "--"] + flags
     t0 = time.time()
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -299,11 +311,13 @@ def run_file(project, rel, args):
         out, rc = (e.stdout or b"").decode("utf-8", "replace"), "timeout"
     result = {"file": rel, "seconds": round(time.time() - t0, 1), "rc": rc,
               "stubs": sorted(stubs), "sites": text_sites(text, GEMM_NAMES),
-              "lt": len(text_sites(text, LT_NAME)), "analysed": [], "warnings": [],
+              "lt": len(text_sites(text, LT_NAME)), "analysed": [], "lt_analysed": [],
+              "warnings": [],
               "errors": 0, "first_error": None, "crash": None,
               "command": " ".join(shlex.quote(c) for c in cmd)}
     if rc == "timeout" or (isinstance(rc, int) and rc < 0) or any(m in out for m in CRASH_MARKS):
-        result["crash"] = out[-3000:]
+        # Killed by the system (out of memory) leaves no output.
+        result["crash"] = out[-3000:] or "killed (rc %s), no output" % rc
     lines = out.splitlines()
     for i, line in enumerate(lines):
         m = DIAG_RE.match(line)
@@ -312,6 +326,8 @@ def run_file(project, rel, args):
         where = "%s:%s:%s" % (os.path.relpath(m["file"], project.dir), m["line"], m["col"])
         if m["check"] == "custom-gemmsite":
             result["analysed"].append(where)
+        elif m["check"] == "custom-ltsite":
+            result["lt_analysed"].append(where)
         elif m["check"] and m["check"].startswith("gemm-"):
             notes = []
             for follow in lines[i + 1:]:
@@ -347,21 +363,22 @@ def summary(res):
     return {"files": len(gemm_files), "sites": sum(len(f["sites"]) for f in files),
             "analysed": len(analysed), "clean": sum(1 for f in gemm_files if not f["errors"]),
             "warnings": len(warnings), "crashes": sum(1 for f in files if f["crash"]),
-            "lt": sum(f["lt"] for f in files)}
+            "lt": sum(f["lt"] for f in files),
+            "lt_analysed": len(analysed_sites(res, "lt_analysed", "lt"))}
 
 
-def analysed_sites(res):
+def analysed_sites(res, key="analysed", sites="sites"):
     """Distinct call sites clang resolved, in the calling files themselves."""
-    callers = set(f["file"] for f in res["files"] if f["sites"])
-    return set(a for f in res["files"] for a in f["analysed"]
+    callers = set(f["file"] for f in res["files"] if f[sites])
+    return set(a for f in res["files"] for a in f.get(key, [])
                if a.rsplit(":", 2)[0] in callers)
 
 
-COLUMNS = ("files", "sites", "analysed", "clean", "warnings", "crashes", "lt")
+COLUMNS = ("files", "sites", "analysed", "clean", "warnings", "crashes", "lt", "lt_analysed")
 
 
 def print_table(results):
-    print("%-38s %-8s" % ("project", "commit") + "".join("%9s" % c for c in COLUMNS))
+    print("%-38s %-8s" % ("project", "commit") + "".join(" %8s" % c for c in COLUMNS))
     total = dict((c, 0) for c in COLUMNS)
     for res in results:
         s = summary(res)

@@ -450,12 +450,23 @@ SymbolicValue withGuard(const SymbolicValue &V, const Guard &G) {
   return Out;
 }
 
+// The unknown value of an expression over \p Parts: it needs every
+// parameter one of them needs, each once (appended, a value joined at each
+// branch of a long function doubled its list at every join: 23 GB for
+// TransformerEngine's cublas_gemm).
+SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts) {
+  SymbolicValue U;
+  for (const SymbolicValue *Part : Parts)
+    for (const ParmVarDecl *P : Part->NeedsParams)
+      if (!llvm::is_contained(U.NeedsParams, P))
+        U.NeedsParams.push_back(P);
+  return U;
+}
+
 SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
                           Literal L) {
   if (!A.Known || !B.Known) {
-    SymbolicValue U;
-    U.NeedsParams = A.NeedsParams;
-    U.NeedsParams.append(B.NeedsParams.begin(), B.NeedsParams.end());
+    SymbolicValue U = unknownOf({&A, &B});
     if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
       U.PitchFrom = A.PitchFrom; // the same pitch on both paths
     return U;
@@ -1905,12 +1916,8 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       return SymbolicValue::unknown();
     const SymbolicValue L = eval(B->getLHS(), Vars, Depth + 1);
     const SymbolicValue R = eval(B->getRHS(), Vars, Depth + 1);
-    if (!L.Known || !R.Known) {
-      SymbolicValue U;
-      U.NeedsParams = L.NeedsParams;
-      U.NeedsParams.append(R.NeedsParams.begin(), R.NeedsParams.end());
-      return U;
-    }
+    if (!L.Known || !R.Known)
+      return unknownOf({&L, &R});
     SymbolicValue Out;
     Out.Known = true;
     for (const Alternative &X : L.Alternatives)
@@ -1951,13 +1958,8 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     } else {
       Ok = false;
     }
-    if (!Ok || Out.Alternatives.size() > MaxAlternatives) {
-      SymbolicValue U;
-      U.NeedsParams = Cond.NeedsParams;
-      U.NeedsParams.append(T.NeedsParams.begin(), T.NeedsParams.end());
-      U.NeedsParams.append(F.NeedsParams.begin(), F.NeedsParams.end());
-      return U;
-    }
+    if (!Ok || Out.Alternatives.size() > MaxAlternatives)
+      return unknownOf({&Cond, &T, &F});
     for (Alternative &A : Out.Alternatives)
       A.Value = convert(A.Value, C->getType(), Ctx);
     return Out;

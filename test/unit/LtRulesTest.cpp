@@ -517,6 +517,15 @@ TEST(LtRules, PlanarComplex) {
   for (unsigned M = 0; M < 4; ++M)
     S.lay(M, layout::PLANE_OFFSET, 1024);
   EXPECT_CLEAN(S.check());
+  // A plane offset the analysis could not follow (computed from the planes'
+  // pointers, CUDALibrarySamples LtPlanarComplex) may be planar: the Table 5
+  // row is not reported, a row of no table still is.
+  Gemm U(8, 8, 8, dt::C_16F, dt::C_32F, ct::C32F, dt::C_32F);
+  U.V.Layout[MatA][layout::PLANE_OFFSET] = Value::unknown();
+  EXPECT_CLEAN(U.check());
+  Gemm W(8, 8, 8, dt::C_16F, dt::C_32F, ct::C64F, dt::C_64F);
+  W.V.Layout[MatA][layout::PLANE_OFFSET] = Value::unknown();
+  EXPECT_RULE(W.check(), "LT-TYPE-COMBO");
 }
 
 // --- narrow precision -------------------------------------------------------------------------

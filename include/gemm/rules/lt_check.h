@@ -848,23 +848,32 @@ private:
            isInt8ComputeType(Compute);
   }
 
-  bool planar() const {
-    for (unsigned M = 0; M < 4; ++M)
-      if (lv(M, layout::PLANE_OFFSET, 0) != 0)
-        return true;
-    return false;
+  // 1 when a layout is planar complex, 0 when none is, -1 when a plane
+  // offset is unknown (one computed from the planes' pointers).
+  int planarity() const {
+    int Out = 0;
+    for (unsigned M = 0; M < 4; ++M) {
+      const Value V = l(M, layout::PLANE_OFFSET);
+      if (!V.Known)
+        Out = -1;
+      else if (V.V != 0)
+        return 1;
+    }
+    return Out;
   }
 
   // Whether (Compute, Scale, AB, C) is a row of Table 1 (regular), Table 2
-  // (IMMA orders) or Table 5 (planar); fills the row's bias type.
+  // (IMMA orders) or Table 5 (planar); fills the row's bias type. With the
+  // planarity unknown, a Table 5 row is one.
   bool regularRow(int64_t CT, int64_t SC, int64_t AB, int64_t C,
                   int64_t &Bias) const {
     Bias = -1;
-    if (planar()) {
+    if (const int Planar = planarity()) {
       const bool Ok = (CT == ct::C32F) && SC == dt::C_32F &&
                       ((AB == dt::C_16F && (C == dt::C_16F || C == dt::C_32F)) ||
                        (AB == dt::C_16BF && (C == dt::C_16BF || C == dt::C_32F)));
-      return Ok;
+      if (Ok || Planar == 1)
+        return Ok;
     }
     if (anyImmaOrder()) {
       if (!isInt8ComputeType(CT) || AB != dt::R_8I)
