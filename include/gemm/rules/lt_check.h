@@ -955,7 +955,7 @@ private:
           "int8 output)");
       return;
     }
-    if (anyImmaOrder() && !planar()) {
+    if (anyImmaOrder() && planarity() != 1) {
       // Table 2: the types may be a regular row; the order is what is wrong.
       unsigned M = 0;
       while (M < 3 && !isImmaOrder(lv(M, layout::ORDER)))
