@@ -38,6 +38,11 @@ public:
   llvm::DenseMap<const FunctionDecl *, std::vector<Site>> Callers;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Calls in types (decltype, array bounds) are not call sites.
+  // (LLVM 22 adds a parameter.)
+  template <class... Rest> bool TraverseTypeLoc(TypeLoc, Rest...) {
+    return true;
+  }
   bool TraverseDecl(Decl *D) {
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     const bool Push = FD && FD->doesThisDeclarationHaveABody();

@@ -421,17 +421,62 @@ bool holds(const Guard &G, unsigned Assignment) {
 
 // --- the environment ---------------------------------------------------------------
 
+namespace {
+/// A map shared between the states that hold it until one of them writes
+/// it (copy on write): the walk copies a state at every branch and joins
+/// two at every merge, and most maps are the same on both sides. Reads of
+/// a const map share; any non-const access takes a copy of its own first.
+template <class Key> class SharedMap {
+public:
+  using Map = std::map<Key, SymbolicValue>;
+  using iterator = typename Map::iterator;
+  using const_iterator = typename Map::const_iterator;
+
+  const Map &get() const { return Data ? *Data : empty(); }
+  Map &mut() {
+    if (!Data)
+      Data = std::make_shared<Map>();
+    else if (Data.use_count() > 1)
+      Data = std::make_shared<Map>(*Data);
+    return *Data;
+  }
+  /// The same map, unwritten since one state was copied from the other.
+  bool sameAs(const SharedMap &O) const { return Data == O.Data; }
+
+  const_iterator find(const Key &K) const { return get().find(K); }
+  const_iterator begin() const { return get().begin(); }
+  const_iterator end() const { return get().end(); }
+  const_iterator lower_bound(const Key &K) const { return get().lower_bound(K); }
+  size_t count(const Key &K) const { return get().count(K); }
+  // (Iterators of a non-const map all come from its own copy.)
+  iterator find(const Key &K) { return mut().find(K); }
+  iterator begin() { return mut().begin(); }
+  iterator end() { return mut().end(); }
+  iterator lower_bound(const Key &K) { return mut().lower_bound(K); }
+  SymbolicValue &operator[](const Key &K) { return mut()[K]; }
+  size_t erase(const Key &K) { return get().count(K) ? mut().erase(K) : 0; }
+  iterator erase(iterator It) { return mut().erase(It); }
+  iterator erase(iterator From, iterator To) { return mut().erase(From, To); }
+
+private:
+  static const Map &empty() {
+    static const Map Empty;
+    return Empty;
+  }
+  std::shared_ptr<Map> Data;
+};
+} // namespace
+
 struct FunctionValues::Env {
-  std::map<const VarDecl *, SymbolicValue> Locals;
-  std::map<std::pair<const VarDecl *, const FieldDecl *>, SymbolicValue> Fields;
+  SharedMap<const VarDecl *> Locals;
+  SharedMap<std::pair<const VarDecl *, const FieldDecl *>> Fields;
   /// Parameters of a callee being evaluated inline (a getter's body).
   llvm::DenseMap<const ParmVarDecl *, SymbolicValue> CalleeParams;
   /// Local pointers: what they point to, where, and the allocation size.
-  std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize,
-      PtrOffset;
+  SharedMap<const VarDecl *> PtrType, PtrWhere, PtrSize, PtrOffset;
   /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
   /// (FunctionValues::ObjectKind).
-  std::map<std::pair<const VarDecl *, int64_t>, SymbolicValue> Objects;
+  SharedMap<std::pair<const VarDecl *, int64_t>> Objects;
   /// Pointer parameters of a callee being evaluated inline.
   llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
 };
@@ -555,8 +600,13 @@ bool sameValue(const SymbolicValue &A, const SymbolicValue &B) {
 // Joins what holds on two paths: a value both agree on stays; values that
 // differ are kept under \p L where the paths differ by one condition (the
 // first path's values hold when L does), and are unknown otherwise.
-template <class Map>
-void joinMaps(Map &Into, const Map &Other, std::optional<Literal> L) {
+template <class Key>
+void joinMaps(SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap,
+              std::optional<Literal> L) {
+  if (IntoMap.sameAs(OtherMap))
+    return; // nothing written on either path since they parted
+  auto &Into = IntoMap.mut();
+  const auto &Other = OtherMap.get();
   for (auto &[K, V] : Into) {
     auto It = Other.find(K);
     if (It == Other.end())
@@ -588,6 +638,7 @@ struct FunctionValues::State {
 /// What holds for a whole function, whatever its parameters: where each
 /// element is, which locals escape, and the order of the blocks.
 struct FunctionValues::Facts {
+  /// Where each call is (the analysis stops at calls).
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
   llvm::DenseMap<const VarDecl *, bool> Escapes;
   llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
@@ -616,8 +667,45 @@ struct FunctionEntry {
   const Stmt *Body = nullptr;
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<FunctionValues::Facts> Facts;
-  std::unique_ptr<FunctionValues::Walk> Shared;
+  /// Walks kept for the calls analysed next, one per set of parameter
+  /// bindings (none: the function on its own; a caller's constants).
+  struct SharedWalk {
+    FunctionValues::Bindings Params;
+    std::unique_ptr<FunctionValues::Walk> Walk;
+  };
+  std::vector<SharedWalk> Walks; // the newest last
 };
+
+// Walks kept per function: its own and those of a few callers' bindings.
+constexpr unsigned KeptWalks = 4;
+
+// Whether two values are the same, where each came from included (a walk
+// with one caller's bindings notes that caller's arguments).
+bool identical(const SymbolicValue &A, const SymbolicValue &B) {
+  if (A.Known != B.Known || A.PitchFrom != B.PitchFrom ||
+      A.NeedsParams != B.NeedsParams ||
+      A.Alternatives.size() != B.Alternatives.size())
+    return false;
+  for (unsigned I = 0; I < A.Alternatives.size(); ++I) {
+    const Alternative &X = A.Alternatives[I], &Y = B.Alternatives[I];
+    if (X.Value != Y.Value || X.When != Y.When || X.From.At != Y.From.At ||
+        X.From.What != Y.From.What)
+      return false;
+  }
+  return true;
+}
+
+bool sameBindings(const FunctionValues::Bindings &A,
+                  const FunctionValues::Bindings &B) {
+  if (A.size() != B.size())
+    return false;
+  for (const auto &[P, V] : A) {
+    auto It = B.find(P);
+    if (It == B.end() || !identical(V, It->second))
+      return false;
+  }
+  return true;
+}
 
 // Functions whose graphs are kept. Calls arrive function by function, and a
 // wrapper's callers are at most MaxCallSites per level: a few cover every
@@ -655,7 +743,7 @@ class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
-  void run(const CFG &G, FunctionEntry &Entry, const Stmt *Target) {
+  void run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target) {
     if (!Entry.Facts)
       Entry.Facts = facts(G);
     F = Entry.Facts.get();
@@ -673,14 +761,23 @@ public:
       FV.Dead = true; // not reachable from the entry
       return;
     }
-    // One walk for all calls of a function analysed without bindings.
+    // One walk for the calls of a function analysed one after the other
+    // with the same bindings, restarted for a call it has gone past.
     Walk Local;
     W = &Local;
-    if (FV.Params.empty() && FV.Atoms.empty()) {
-      if (!Entry.Shared)
-        Entry.Shared = std::make_unique<Walk>();
-      if (Entry.Shared->Next <= TargetRank)
-        W = Entry.Shared.get();
+    if (FV.Atoms.empty()) {
+      auto Kept = llvm::find_if(Entry.Walks, [&](const auto &SW) {
+        return sameBindings(SW.Params, FV.Params);
+      });
+      if (Kept == Entry.Walks.end()) {
+        if (Entry.Walks.size() >= KeptWalks)
+          Entry.Walks.erase(Entry.Walks.begin());
+        Entry.Walks.push_back({FV.Params, nullptr});
+        Kept = Entry.Walks.end() - 1;
+      }
+      if (!Kept->Walk || Kept->Walk->Next > TargetRank)
+        Kept->Walk = std::make_unique<Walk>();
+      W = Kept->Walk.get();
     }
     if (W->Out.empty()) {
       const unsigned N = G.getNumBlockIDs();
@@ -705,21 +802,28 @@ public:
       FV.Dead = true;
       return;
     }
-    // The statements that are part of the target call (its arguments).
+    // The statements that are part of the target call (its arguments) are
+    // not executed before it; collected when one could have an effect.
     llvm::SmallPtrSet<const Stmt *, 32> InTarget;
-    llvm::SmallVector<const Stmt *, 32> Work{Target};
-    while (!Work.empty()) {
-      const Stmt *S = Work.pop_back_val();
-      if (S && InTarget.insert(S).second && InTarget.size() < MaxElements)
-        for (const Stmt *Child : S->children())
-          Work.push_back(Child);
-    }
+    auto PartOfTarget = [&](const Stmt *S) {
+      if (InTarget.empty()) {
+        llvm::SmallVector<const Stmt *, 32> Work{Target};
+        while (!Work.empty()) {
+          const Stmt *Part = Work.pop_back_val();
+          if (Part && InTarget.insert(Part).second &&
+              InTarget.size() < MaxElements)
+            for (const Stmt *Child : Part->children())
+              Work.push_back(Child);
+        }
+      }
+      return InTarget.count(S) != 0;
+    };
     unsigned I = 0;
     for (const CFGElement &El : *TargetBlock) {
       if (I++ == TargetIndex)
         break;
       if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-        if (!InTarget.count(CS->getStmt()))
+        if (hasEffects(CS->getStmt()) && !PartOfTarget(CS->getStmt()))
           transfer(CS->getStmt(), In->Vars);
     }
     FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
@@ -756,8 +860,8 @@ private:
           return Out;
         }
         const Stmt *S = CS->getStmt();
-        Out->Where.try_emplace(S, B, I - 1);
         if (const auto *Call = dyn_cast<CallExpr>(S)) {
+          Out->Where.try_emplace(S, B, I - 1); // the targets are calls
           if (setterOf(Call) != Setter::None)
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
           // A cuBLASLt attribute setter only reads its buffer.
@@ -992,7 +1096,7 @@ private:
                                   bool Consume) {
     if (B == &G.getEntry() || isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
       return State(); // nothing known (a handler: wherever it was thrown)
-    std::vector<State> Incoming;
+    llvm::SmallVector<State, 2> Incoming;
     bool LoopHeader = false;
     for (const CFGBlock *P : B->preds()) {
       if (!P)
@@ -1142,6 +1246,15 @@ private:
     E.PtrOffset[V] = P.Offset;
     // An object variable given another value is no longer followed.
     forgetObject(V, E);
+  }
+
+  // Whether transfer() can change anything for \p S.
+  static bool hasEffects(const Stmt *S) {
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      return B->isAssignmentOp();
+    if (const auto *U = dyn_cast<UnaryOperator>(S))
+      return U->isIncrementDecrementOp();
+    return isa<DeclStmt, CallExpr>(S);
   }
 
   // What one element of the CFG does to the environment.
@@ -1660,7 +1773,7 @@ private:
 // --- the analysis -----------------------------------------------------------------
 
 FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
-                               const Stmt *Target, std::vector<AtomInfo> &Atoms,
+                               const CallExpr *Target, std::vector<AtomInfo> &Atoms,
                                Bindings Params)
     : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
   Stmt *Body = Fn ? Fn->getBody() : nullptr;
@@ -1727,29 +1840,31 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
       Inner->Positive = !Inner->Positive;
     return Inner;
   }
-  // Conditions on values nothing can change are one atom wherever they
-  // appear; any other condition is an atom of its own, uncorrelated.
-  if (stableCondition(Cond)) {
-    llvm::FoldingSetNodeID ID;
-    Cond->Profile(ID, Ctx, /*Canonical=*/true);
-    for (unsigned I = 0; I < Atoms.size(); ++I) {
-      llvm::FoldingSetNodeID Other;
-      if (!stableCondition(Atoms[I].Cond))
-        continue;
-      Atoms[I].Cond->Profile(Other, Ctx, true);
-      if (Other == ID)
-        return Literal{I, true};
-    }
-  }
   // The same branch seen again (a loop) is the same atom.
   if (auto It = ConditionAtoms.find(Cond); It != ConditionAtoms.end())
     return It->second;
+  // Conditions on values nothing can change are one atom wherever they
+  // appear; any other condition is an atom of its own, uncorrelated.
+  unsigned Hash = 0;
+  llvm::FoldingSetNodeID ID;
+  if (stableCondition(Cond)) {
+    Cond->Profile(ID, Ctx, /*Canonical=*/true);
+    Hash = ID.ComputeHash() | 1; // never 0
+    for (unsigned I = 0; I < Atoms.size(); ++I) {
+      if (Atoms[I].StableHash != Hash)
+        continue;
+      llvm::FoldingSetNodeID Other;
+      Atoms[I].Cond->Profile(Other, Ctx, true);
+      if (Other == ID)
+        return ConditionAtoms[Cond] = Literal{I, true};
+    }
+  }
   // Conditions beyond the first 64 of a function are not tracked (more
   // than six already make the arguments be judged path by path, not per
   // assignment; the atoms still prune paths that cannot be taken).
   if (Atoms.size() >= MaxAtoms)
     return std::nullopt;
-  Atoms.push_back({Cond, describe(Cond, Ctx)});
+  Atoms.push_back({Cond, describe(Cond, Ctx), Hash});
   const Literal L{static_cast<unsigned>(Atoms.size() - 1), true};
   ConditionAtoms[Cond] = L;
   return L;
@@ -1845,11 +1960,22 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
   if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(Temporary->getSubExpr(), Vars, Depth + 1);
+  // Literals and enumerators, the commonest arguments, need no evaluator
+  // (the implicit conversions above them are the casts below).
+  if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
+    return SymbolicValue::constant(
+        integerAsReceived(llvm::APSInt(
+            Literal->getValue(), Literal->getType()->isUnsignedIntegerType())),
+        {E, ""});
   // A read of a variable that is neither const nor constexpr never folds:
   // spare the constant evaluator (it is most of what arguments cost).
-  const auto *Read = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  const auto *Read = dyn_cast<DeclRefExpr>(Bare);
   const auto *ReadVar = Read ? dyn_cast<VarDecl>(Read->getDecl()) : nullptr;
-  if (E->getType()->isIntegralOrEnumerationType() &&
+  const bool Trivial =
+      isa<IntegerLiteral>(Bare) ||
+      (Read && isa<EnumConstantDecl>(Read->getDecl()));
+  if (E->getType()->isIntegralOrEnumerationType() && !Trivial &&
       !(ReadVar && !ReadVar->isConstexpr() &&
         !ReadVar->getType().isConstQualified())) {
     Expr::EvalResult R;
@@ -1878,7 +2004,8 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-      return SymbolicValue::constant(EC->getInitVal().getExtValue(), {E, ""});
+      return SymbolicValue::constant(integerAsReceived(EC->getInitVal()),
+                                     {E, ""});
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       return evalVar(V, Vars, Depth);
     return SymbolicValue::unknown();
@@ -2055,7 +2182,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V)
       return Out;
-    auto Find = [&](const std::map<const VarDecl *, SymbolicValue> &M) {
+    auto Find = [&](const SharedMap<const VarDecl *> &M) {
       auto It = M.find(V);
       return It == M.end() ? SymbolicValue::unknown() : It->second;
     };

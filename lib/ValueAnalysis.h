@@ -86,6 +86,9 @@ struct SymbolicValue {
 struct AtomInfo {
   const Expr *Cond;
   std::string Text;
+  /// For a condition on values nothing can change: the hash of its
+  /// profile (the same condition written again is the same atom); else 0.
+  unsigned StableHash = 0;
 };
 
 /// Evaluates expressions inside one function, at one call in its body.
@@ -95,7 +98,7 @@ public:
   /// Parameter values from a call site (the wrapper analysis).
   using Bindings = llvm::DenseMap<const ParmVarDecl *, SymbolicValue>;
 
-  FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const Stmt *Target,
+  FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const CallExpr *Target,
                  std::vector<AtomInfo> &Atoms, Bindings Params = Bindings());
   ~FunctionValues();
 
