@@ -17,6 +17,7 @@
 #include "ValueAnalysis.h"
 #include "ContextCache.h"
 #include "GemmCallAnalysis.h"
+#include "ObjectFunctions.h"
 #include "gemm/rules/lt_attributes.h"
 
 #include "clang/AST/Attr.h"
@@ -164,60 +165,18 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
 // escape.
 enum class Setter { None, Device, Managed, Pinned, Object };
 
-using ObjectKind = FunctionValues::ObjectKind;
-namespace lt = ::gemm::rules::lt;
-
-// What a cuBLAS or cuBLASLt function does to the object its first argument
-// names: creates it (from the address of the variable), creates it in place
-// (*Init: in the memory the variable points to), sets one of its
-// attributes, or ends it.
-enum class ObjectCall { None, Create, Init, Set, Destroy };
-struct ObjectCallInfo {
-  ObjectCall What = ObjectCall::None;
-  ObjectKind Kind = ObjectKind::Handle;
-  unsigned FirstValue = 1; // the first argument that becomes an attribute
-};
+// The row of a cuBLAS or cuBLASLt function (ObjectFunctions.h) where it
+// changes the object its first argument names: creates it (from the
+// address of the variable), creates it in place (*Init: in the memory the
+// variable points to), sets one of its attributes, or ends it. What is
+// None for every other function: the getters and the matmul only read it.
+using ObjectCallInfo = ObjectFunction;
 
 ObjectCallInfo objectCallOf(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier())
+  const ObjectFunction *F = objectFunctionOf(Callee);
+  if (!F || F->What == ObjectCall::Get || F->What == ObjectCall::Use)
     return {};
-  const llvm::StringRef N = Callee->getName();
-  if (!N.starts_with("cublas"))
-    return {};
-  if (N == "cublasCreate_v2" || N == "cublasCreate")
-    return {ObjectCall::Create, ObjectKind::Handle};
-  if (N == "cublasDestroy_v2" || N == "cublasDestroy")
-    return {ObjectCall::Destroy, ObjectKind::Handle};
-  if (N.starts_with("cublasSetPointerMode") || N.starts_with("cublasSetMathMode"))
-    return {ObjectCall::Set, ObjectKind::Handle};
-  static const struct {
-    llvm::StringLiteral Prefix;
-    ObjectKind Kind;
-  } Lt[] = {{"cublasLtMatmulDesc", ObjectKind::MatmulDesc},
-            {"cublasLtMatrixLayout", ObjectKind::MatrixLayout},
-            {"cublasLtMatmulPreference", ObjectKind::Preference}};
-  for (const auto &O : Lt) {
-    if (!N.starts_with(O.Prefix))
-      continue;
-    const llvm::StringRef Rest = N.drop_front(O.Prefix.size());
-    if (Rest == "Create")
-      return {ObjectCall::Create, O.Kind};
-    if (Rest == "Init")
-      return {ObjectCall::Init, O.Kind};
-    if (Rest == "Init_internal") // the size of the structure comes first
-      return {ObjectCall::Init, O.Kind, 2};
-    if (Rest == "SetAttribute")
-      return {ObjectCall::Set, O.Kind};
-    if (Rest == "Destroy")
-      return {ObjectCall::Destroy, O.Kind};
-  }
-  return {};
-}
-
-lt::Object ltObject(ObjectKind K) {
-  return K == ObjectKind::MatmulDesc     ? lt::Object::MatmulDesc
-         : K == ObjectKind::MatrixLayout ? lt::Object::MatrixLayout
-                                         : lt::Object::Preference;
+  return *F;
 }
 
 Setter setterOf(const CallExpr *Call) {
@@ -430,7 +389,7 @@ struct FunctionValues::Env {
   std::map<const VarDecl *, SymbolicValue> PtrType, PtrWhere, PtrSize,
       PtrOffset;
   /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
-  /// (FunctionValues::ObjectKind).
+  /// (ObjectFunctions.h).
   std::map<std::pair<const VarDecl *, int64_t>, SymbolicValue> Objects;
   /// Pointer parameters of a callee being evaluated inline.
   llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
@@ -762,7 +721,7 @@ private:
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
           // A cuBLASLt attribute setter only reads its buffer.
           const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
-          if (Info.What == ObjectCall::Set && Info.Kind != ObjectKind::Handle &&
+          if (Info.What == ObjectCall::Set && !Info.Handle &&
               Call->getNumArgs() == 4)
             SetterAddresses.insert(Call->getArg(2)->IgnoreParenCasts());
           // Nor does cuBLASLt keep the address of a structure it fills in
@@ -1245,7 +1204,7 @@ private:
       if (!H || !hasObject(H, E))
         continue;
       if (I == 0 && Info.What == ObjectCall::Set)
-        setAttribute(H, Call, Info.Kind, E, E);
+        setAttribute(H, Call, Info, E, E);
       else if (I == 0 && Info.What == ObjectCall::Destroy)
         destroyObject(H, Call, E);
       else if (!keepsObjectState(Callee) && !inlineSetters(Call, I, H, E))
@@ -1297,12 +1256,12 @@ private:
     const std::string Name = calleeName(Call);
     const Origin Set{Call, "set by " + Name + " here"};
     E.Objects[{V, DestroyedAttribute}] = SymbolicValue::constant(0, Set);
-    if (Info.Kind == ObjectKind::Handle) {
+    if (Info.Handle) {
       E.Objects[{V, HandlePointerMode}] = SymbolicValue::constant(0, Set);
       E.Objects[{V, HandleMathMode}] = SymbolicValue::constant(0, Set);
       return;
     }
-    const lt::Object O = ltObject(Info.Kind);
+    const lt::Object O = Info.Obj;
     const Origin Default{Call, "the default after " + Name + " here"};
     unsigned Arg = Info.FirstValue;
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id) {
@@ -1336,8 +1295,9 @@ private:
   // arguments are evaluated in \p Args (the caller's environment, or a
   // setter wrapper's parameters); \p Site is the call notes name (the
   // wrapper's, where one is inlined).
-  void setAttribute(const VarDecl *V, const CallExpr *Call, ObjectKind Kind,
-                    Env &E, const Env &Args, const CallExpr *Site = nullptr) {
+  void setAttribute(const VarDecl *V, const CallExpr *Call,
+                    const ObjectCallInfo &Info, Env &E, const Env &Args,
+                    const CallExpr *Site = nullptr) {
     if (!Site)
       Site = Call;
     const Origin Set{Site, "set by " + calleeName(Site) + " here"};
@@ -1346,7 +1306,7 @@ private:
         Alt.From = Set;
       E.Objects[{V, Id}] = std::move(Val);
     };
-    if (Kind == ObjectKind::Handle) {
+    if (Info.Handle) {
       if (Call->getNumArgs() != 2)
         return forgetAttributes(V, E);
       const bool Pointer = calleeName(Call).find("PointerMode") != std::string::npos;
@@ -1358,11 +1318,11 @@ private:
                                  : SymbolicValue::unknown();
     if (!Id.isConstant())
       return forgetAttributes(V, E); // some attribute changed
-    const lt::AttrInfo *Info =
-        lt::findAttribute(ltObject(Kind), Id.Alternatives[0].Value);
-    if (!Info)
+    const lt::AttrInfo *Attr =
+        lt::findAttribute(Info.Obj, Id.Alternatives[0].Value);
+    if (!Attr)
       return; // cuBLASLt rejects the id and changes nothing
-    Store(Info->Id, attributeValue(*Info, Call->getArg(2), Call->getArg(3), Args));
+    Store(Attr->Id, attributeValue(*Attr, Call->getArg(2), Call->getArg(3), Args));
   }
 
   // What `buf` holds, read as the attribute's type: the value of the
@@ -1454,7 +1414,7 @@ private:
         Inner.CalleeParams[P] = FV.eval(Call->getArg(J), E, 0);
     }
     for (const auto &[Set, Info] : Setters)
-      setAttribute(V, Set, Info.Kind, E, Inner, Call);
+      setAttribute(V, Set, Info, E, Inner, Call);
     return true;
   }
 
