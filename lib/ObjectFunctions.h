@@ -45,7 +45,7 @@ struct ObjectFunction {
   const char *Name = nullptr;
   ObjectCall What = ObjectCall::None;
   /// The object: a cuBLAS handle (cublasHandle_t), or else the rules core's
-  /// cuBLASLt object Obj.
+  /// cuBLASLt object Obj (for Use, the descriptor among those it reads).
   bool Handle = false;
   lt::Object Obj = lt::Object::MatmulDesc;
   unsigned NumArgs = 0;
