@@ -202,14 +202,19 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
   if (C.creates()) {
-    // Named as the callee's declaration names the parameter (cublasLt.h:
+    // Named as a declaration of the callee names the parameter (cublasLt.h:
     // computeType, scaleType; type, rows, cols, ld).
     const int Pos = C.createdArg(F.About.Attr);
     const FunctionDecl *Callee = C.E.getDirectCallee();
-    if (Pos < 0 || !C.arg(Pos) || !Callee ||
-        static_cast<unsigned>(Pos) >= Callee->getNumParams())
+    if (Pos < 0 || !C.arg(Pos) || !Callee)
       return;
-    std::string Name = Callee->getParamDecl(Pos)->getName().str();
+    std::string Name;
+    for (const FunctionDecl *D : Callee->redecls())
+      if (static_cast<unsigned>(Pos) < D->getNumParams() &&
+          !D->getParamDecl(Pos)->getName().empty()) {
+        Name = D->getParamDecl(Pos)->getName().str();
+        break;
+      }
     if (Name.empty())
       Name = "argument " + std::to_string(Pos + 1);
     noteValue(*C.arg(Pos), Name, X.Created[Pos - C.Fn.FirstValue], X.Atoms,
