@@ -262,18 +262,6 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   return Out;
 }
 
-// The contexts of the call, each handed to \p Each as it is made.
-void forEachContext(const GemmCall &Call, const FunctionDecl *Fn,
-                    ASTContext &Ctx,
-                    llvm::function_ref<void(const Context &)> Each) {
-  forEachCallContext<Context>(
-      Fn, Ctx,
-      [&](FunctionValues::Bindings B, Context &C) {
-        evaluateIn(Call, Fn, Ctx, std::move(B), C);
-      },
-      [](const Context &C) { return !neededParams(C).empty(); }, Each);
-}
-
 // --- notes
 // -----------------------------------------------------------------------
 
@@ -657,7 +645,7 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   if (!Inserted)
     return It->second;
   if (const IdentifierInfo *Id = Callee.getIdentifier())
-    if (const LtObjectFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
+    if (const ObjectFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
       It->second = diagnoseLtObjectCall(CallE, *Lt, Enclosing, Ctx, PP,
                                         LibraryVersion);
       return It->second;
@@ -667,15 +655,15 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall Call = *Analyzed;
   Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
-  std::vector<Diagnosis> Out;
-  std::set<std::pair<unsigned, std::string>> Seen;
-  forEachContext(Call, Enclosing, Ctx, [&](const Context &C) {
-    std::vector<Diagnosis> Here;
-    diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
-    for (Diagnosis &D : Here)
-      if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
-        Out.push_back(std::move(D));
-  });
+  std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
+      Enclosing, Ctx,
+      [&](FunctionValues::Bindings B, Context &C) {
+        evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
+      },
+      [](const Context &C) { return !neededParams(C).empty(); },
+      [&](const Context &C, std::vector<Diagnosis> &Here) {
+        diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
+      });
   // Cache.Done may have rehashed during the recursion? It is a std::map:
   // references stay valid.
   It->second = std::move(Out);

@@ -19,6 +19,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -153,6 +154,30 @@ void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
     if (Bound.Reached && !reachedOnlyByFlag(Fn, Bound.Path, Bound.Atoms))
       Each(Bound);
   }
+}
+
+/// The diagnoses of a call over the contexts forEachCallContext makes, one
+/// per location and message: \p Diagnose(Context, Out) appends a context's,
+/// and a later context's repeat of one already there is left out.
+template <class ContextT, class EvaluateFn, class NeedsParamsFn,
+          class DiagnoseFn>
+std::vector<Diagnosis> diagnoseEachCallContext(const FunctionDecl *Fn,
+                                               ASTContext &Ctx,
+                                               EvaluateFn Evaluate,
+                                               NeedsParamsFn NeedsParams,
+                                               DiagnoseFn Diagnose) {
+  std::vector<Diagnosis> Out;
+  std::set<std::pair<unsigned, std::string>> Seen;
+  forEachCallContext<ContextT>(
+      Fn, Ctx, std::move(Evaluate), std::move(NeedsParams),
+      [&](const ContextT &C) {
+        std::vector<Diagnosis> Here;
+        Diagnose(C, Here);
+        for (Diagnosis &D : Here)
+          if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
+            Out.push_back(std::move(D));
+      });
+  return Out;
 }
 
 /// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.

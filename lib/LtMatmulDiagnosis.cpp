@@ -440,23 +440,16 @@ diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
       CacheKey{&Call, LibraryVersion, ComputeCapabilities});
   if (!Inserted || Call.containsErrors())
     return It->second;
-  std::vector<Diagnosis> Out;
-  std::set<std::pair<unsigned, std::string>> Seen;
-  forEachCallContext<LtContext>(
+  It->second = diagnoseEachCallContext<LtContext>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, LtContext &C) {
         evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
       },
       needsParams,
-      [&](const LtContext &C) {
-        std::vector<Diagnosis> Here;
+      [&](const LtContext &C, std::vector<Diagnosis> &Here) {
         diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
                         Enclosing, Here);
-        for (Diagnosis &D : Here)
-          if (Seen.emplace(D.Loc.getRawEncoding(), D.Finding.Message).second)
-            Out.push_back(std::move(D));
       });
-  It->second = std::move(Out);
   return It->second;
 }
 

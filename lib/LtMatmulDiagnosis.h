@@ -15,20 +15,19 @@
 #define GEMM_TIDY_LTMATMULDIAGNOSIS_H
 
 #include "GemmDiagnosis.h"
+#include "ObjectFunctions.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <vector>
 
 namespace clang::tidy::gemm {
 
-/// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic.
+/// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic, as
+/// cublasLt.h declares them (the Use rows of ObjectFunctions.h).
 inline bool isLtMatmul(const FunctionDecl &F) {
-  const IdentifierInfo *Id = F.getIdentifier();
-  if (!Id || !Id->getName().starts_with("cublasLtMatmul"))
-    return false;
-  return (Id->getName() == "cublasLtMatmul" && F.getNumParams() == 16) ||
-         (Id->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
-          F.getNumParams() == 10);
+  const ObjectFunction *Row = objectFunctionOf(&F);
+  return Row && Row->What == ObjectCall::Use &&
+         F.getNumParams() == Row->NumArgs;
 }
 
 /// Matches a function of the GEMM family, cublasLtMatmul and

@@ -2,70 +2,13 @@
 
 #include "LtObjectCall.h"
 
-#include "llvm/ADT/StringMap.h"
-#include <set>
 #include <tuple>
 
 namespace clang::tidy::gemm {
 
 using lt::Arg;
-using lt::Object;
 
 namespace {
-
-constexpr LtObjectFunction Functions[] = {
-    {"cublasLtMatmulDescSetAttribute", Object::MatmulDesc,
-     LtObjectFunction::Set, 4, 0},
-    {"cublasLtMatmulDescGetAttribute", Object::MatmulDesc,
-     LtObjectFunction::Get, 5, 0},
-    {"cublasLtMatrixLayoutSetAttribute", Object::MatrixLayout,
-     LtObjectFunction::Set, 4, 0},
-    {"cublasLtMatrixLayoutGetAttribute", Object::MatrixLayout,
-     LtObjectFunction::Get, 5, 0},
-    {"cublasLtMatmulPreferenceSetAttribute", Object::Preference,
-     LtObjectFunction::Set, 4, 0},
-    {"cublasLtMatmulPreferenceGetAttribute", Object::Preference,
-     LtObjectFunction::Get, 5, 0},
-    // The *Init forms are cublasLt.h's inline wrappers of *Init_internal,
-    // which takes the storage's size after the object.
-    {"cublasLtMatmulDescCreate", Object::MatmulDesc, LtObjectFunction::Create,
-     3, 1},
-    {"cublasLtMatmulDescInit", Object::MatmulDesc, LtObjectFunction::Create, 3,
-     1},
-    {"cublasLtMatmulDescInit_internal", Object::MatmulDesc,
-     LtObjectFunction::Create, 4, 2},
-    {"cublasLtMatrixLayoutCreate", Object::MatrixLayout,
-     LtObjectFunction::Create, 5, 1},
-    {"cublasLtMatrixLayoutInit", Object::MatrixLayout, LtObjectFunction::Create,
-     5, 1},
-    {"cublasLtMatrixLayoutInit_internal", Object::MatrixLayout,
-     LtObjectFunction::Create, 6, 2},
-};
-
-// The arguments of the attribute calls, in cublasLt.h's order.
-enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos };
-
-// The attributes a Create call's arguments set, in argument order, and the
-// names cublasLt.h gives those parameters.
-struct CreatedAttribute {
-  int64_t Id;
-  const char *Param;
-};
-constexpr CreatedAttribute DescCreated[] = {
-    {lt::desc::COMPUTE_TYPE, "computeType"},
-    {lt::desc::SCALE_TYPE, "scaleType"}};
-constexpr CreatedAttribute LayoutCreated[] = {{lt::layout::TYPE, "type"},
-                                              {lt::layout::ROWS, "rows"},
-                                              {lt::layout::COLS, "cols"},
-                                              {lt::layout::LD, "ld"}};
-
-llvm::ArrayRef<CreatedAttribute> createdAttributes(Object O) {
-  if (O == Object::MatmulDesc)
-    return DescCreated;
-  if (O == Object::MatrixLayout)
-    return LayoutCreated;
-  return {};
-}
 
 bool isNull(const Expr *E, ASTContext &Ctx) {
   return E->IgnoreParenImpCasts()->isNullPointerConstant(
@@ -159,25 +102,34 @@ struct Context {
 
 struct Call {
   const CallExpr &E;
-  const LtObjectFunction &Fn;
+  const ObjectFunction &Fn;
   BufferFacts Buffer;
 
   const Expr *arg(unsigned I) const {
     return I < E.getNumArgs() ? E.getArg(I) : nullptr;
+  }
+  bool creates() const { return createsObject(Fn.What); }
+  // The position of the Create argument that gives attribute \p Id, or -1.
+  int createdArg(int64_t Id) const {
+    const lt::CreatedAttributes Created = lt::createdAttributes(Fn.Obj);
+    for (unsigned I = 0; I < Created.Count; ++I)
+      if (Created.Id[I] == Id)
+        return static_cast<int>(Fn.FirstValue + I);
+    return -1;
   }
 };
 
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
-  if (C.Fn.What == LtObjectFunction::Create) {
-    for (unsigned I = 0; I < createdAttributes(C.Fn.Obj).size(); ++I)
+  if (C.creates()) {
+    for (unsigned I = 0; I < lt::createdAttributes(C.Fn.Obj).Count; ++I)
       Out.Created.push_back(
           FV.evaluate(strippedArgument(C.arg(C.Fn.FirstValue + I))));
   } else {
     Out.Attr = FV.evaluate(strippedArgument(C.arg(AttrPos)));
     Out.Size = FV.evaluate(strippedArgument(C.arg(SizePos)));
-    if (C.Fn.What == LtObjectFunction::Set && C.Buffer.Held &&
+    if (C.Fn.What == ObjectCall::Set && C.Buffer.Held &&
         C.Buffer.Held->getType()->isIntegralOrEnumerationType())
       Out.Contents = FV.evaluate(C.Buffer.Held);
   }
@@ -191,23 +143,21 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   auto Pick = [&](const SymbolicValue &V) {
     return valueUnder(V, A, Correlated);
   };
-  if (C.Fn.What == LtObjectFunction::Create) {
-    lt::ObjectState State = lt::initialState(C.Fn.Obj);
-    const llvm::ArrayRef<CreatedAttribute> Created =
-        createdAttributes(C.Fn.Obj);
-    for (unsigned I = 0; I < Created.size(); ++I)
-      State[Created[I].Id] = Pick(X.Created[I]);
-    return lt::checkCreate(C.Fn.Obj, State, Version);
+  if (C.creates()) {
+    std::vector<rules::Value> Args;
+    for (const SymbolicValue &V : X.Created)
+      Args.push_back(Pick(V));
+    return lt::checkCreate(
+        C.Fn.Obj, lt::createdState(C.Fn.Obj, Args.data(), Args.size()),
+        Version);
   }
   lt::AttributeCall Values = C.Buffer.Facts;
   Values.Obj = C.Fn.Obj;
-  Values.Owner = C.Fn.Obj == Object::MatmulDesc   ? Arg::ComputeDesc
-                 : C.Fn.Obj == Object::Preference ? Arg::Preference
-                                                  : Arg::None;
+  Values.Owner = lt::ownerOf(C.Fn.Obj);
   Values.Attr = Pick(X.Attr);
   Values.SizeInBytes = Pick(X.Size);
   Values.LibraryVersion = Version;
-  const bool IsGet = C.Fn.What == LtObjectFunction::Get;
+  const bool IsGet = C.Fn.What == ObjectCall::Get;
   const rules::Value Contents = Pick(X.Contents);
   const lt::AttrInfo *Info =
       Values.Attr.Known ? lt::findAttribute(C.Fn.Obj, Values.Attr.V) : nullptr;
@@ -220,17 +170,14 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
 
 } // namespace
 
-const LtObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
-  if (!Name.starts_with("cublasLt"))
+const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
+  const ObjectFunction *F = objectFunctionNamed(Name);
+  if (!F || F->Handle)
     return nullptr;
-  static const llvm::StringMap<const LtObjectFunction *> Table = [] {
-    llvm::StringMap<const LtObjectFunction *> T;
-    for (const LtObjectFunction &F : Functions)
-      T[F.Name] = &F;
-    return T;
-  }();
-  const auto It = Table.find(Name);
-  return It == Table.end() ? nullptr : It->second;
+  const bool Reads =
+      F->What == ObjectCall::Set || F->What == ObjectCall::Get ||
+      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0);
+  return Reads ? F : nullptr;
 }
 
 namespace {
@@ -245,26 +192,33 @@ const Expr *argumentOf(const lt::Finding &F, const Call &C) {
   case Arg::SizeWritten: return C.arg(WrittenPos);
   default: break;
   }
-  if (C.Fn.What != LtObjectFunction::Create)
+  if (!C.creates())
     return C.arg(F.About.Attr >= 0 ? BufPos : AttrPos);
-  const llvm::ArrayRef<CreatedAttribute> Created = createdAttributes(C.Fn.Obj);
-  for (unsigned I = 0; I < Created.size(); ++I)
-    if (Created[I].Id == F.About.Attr)
-      return C.arg(C.Fn.FirstValue + I);
-  return nullptr;
+  const int Pos = C.createdArg(F.About.Attr);
+  return Pos < 0 ? nullptr : C.arg(Pos);
 }
 
 void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
-  if (C.Fn.What == LtObjectFunction::Create) {
-    const llvm::ArrayRef<CreatedAttribute> Created =
-        createdAttributes(C.Fn.Obj);
-    for (unsigned I = 0; I < Created.size(); ++I)
-      if (Created[I].Id == F.About.Attr)
-        if (const Expr *Arg = C.arg(C.Fn.FirstValue + I))
-          noteValue(*Arg, Created[I].Param, X.Created[I], X.Atoms, Ctx, PP,
-                    Notes);
+  if (C.creates()) {
+    // Named as a declaration of the callee names the parameter (cublasLt.h:
+    // computeType, scaleType; type, rows, cols, ld).
+    const int Pos = C.createdArg(F.About.Attr);
+    const FunctionDecl *Callee = C.E.getDirectCallee();
+    if (Pos < 0 || !C.arg(Pos) || !Callee)
+      return;
+    std::string Name;
+    for (const FunctionDecl *D : Callee->redecls())
+      if (static_cast<unsigned>(Pos) < D->getNumParams() &&
+          !D->getParamDecl(Pos)->getName().empty()) {
+        Name = D->getParamDecl(Pos)->getName().str();
+        break;
+      }
+    if (Name.empty())
+      Name = "argument " + std::to_string(Pos + 1);
+    noteValue(*C.arg(Pos), Name, X.Created[Pos - C.Fn.FirstValue], X.Atoms,
+              Ctx, PP, Notes);
     return;
   }
   if (const Expr *Attr = C.arg(AttrPos))
@@ -284,33 +238,31 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
 } // namespace
 
 std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
-                                            const LtObjectFunction &Function,
+                                            const ObjectFunction &Function,
                                             const FunctionDecl *Enclosing,
                                             ASTContext &Ctx,
                                             const Preprocessor *PP,
                                             int64_t LibraryVersion) {
-  std::vector<Diagnosis> Out;
   const FunctionDecl *Callee = E.getDirectCallee();
   // An old or foreign declaration (K&R C, another arity) is not the one
   // the rules describe.
   if (!Callee || Callee->getNumParams() != Function.NumArgs ||
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
-    return Out;
+    return {};
   Call C{E, Function, {}};
-  if (Function.What != LtObjectFunction::Create) {
+  if (!C.creates()) {
     C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
-    if (Function.What == LtObjectFunction::Get)
+    if (Function.What == ObjectCall::Get)
       C.Buffer.Facts.SizeWrittenIsNull =
           rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
   }
-  std::set<std::pair<unsigned, std::string>> Seen;
-  forEachCallContext<Context>(
+  return diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &X) {
         evaluateIn(C, Enclosing, Ctx, std::move(B), X);
       },
       [](const Context &X) { return X.needsParams(); },
-      [&](const Context &X) {
+      [&](const Context &X, std::vector<Diagnosis> &Out) {
         auto Check = [&](unsigned A, bool Correlated) {
           return check(C, X, A, Correlated, LibraryVersion);
         };
@@ -334,11 +286,9 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
           G.Bound = F.Bound;
           G.Message = std::move(F.Message);
           G.Note = std::move(F.Note);
-          if (Seen.emplace(D.Loc.getRawEncoding(), G.Message).second)
-            Out.push_back(std::move(D));
+          Out.push_back(std::move(D));
         }
       });
-  return Out;
 }
 
 } // namespace clang::tidy::gemm

@@ -12,30 +12,19 @@
 #define GEMM_TIDY_LTOBJECTCALL_H
 
 #include "GemmDiagnosis.h"
+#include "ObjectFunctions.h"
 #include "gemm/rules/lt_check.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace clang::tidy::gemm {
 
-namespace lt = ::gemm::rules::lt;
+/// The row of \p Name where the rules read that function's arguments: the
+/// cuBLASLt objects' SetAttribute and GetAttribute, and the Create and
+/// *Init functions whose arguments become attributes; null otherwise.
+const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name);
 
-/// One cuBLASLt function whose arguments the attribute rules read.
-struct LtObjectFunction {
-  enum Kind : uint8_t { Create, Set, Get };
-  const char *Name;
-  lt::Object Obj;
-  Kind What;
-  unsigned NumArgs;
-  /// Create: the position of the first argument that becomes an attribute
-  /// (the others follow in the order of createdAttributes()).
-  unsigned FirstValue;
-};
-
-/// The function called \p Name, or null.
-const LtObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name);
-
-/// Matches a cuBLASLt function of the table by name.
+/// Matches a function ltObjectFunctionNamed finds.
 AST_MATCHER(FunctionDecl, isLtObjectFunction) {
   const IdentifierInfo *Id = Node.getIdentifier();
   return Id && ltObjectFunctionNamed(Id->getName()) != nullptr;
@@ -46,7 +35,7 @@ AST_MATCHER(FunctionDecl, isLtObjectFunction) {
 /// function and in the contexts of the calls that bind its parameters, and
 /// a finding is kept only where it holds on every feasible path.
 std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &Call,
-                                            const LtObjectFunction &Function,
+                                            const ObjectFunction &Function,
                                             const FunctionDecl *Enclosing,
                                             ASTContext &Ctx,
                                             const Preprocessor *PP,

@@ -17,6 +17,7 @@
 #include "ValueAnalysis.h"
 #include "ContextCache.h"
 #include "GemmCallAnalysis.h"
+#include "ObjectFunctions.h"
 #include "gemm/rules/lt_attributes.h"
 
 #include "clang/AST/Attr.h"
@@ -164,60 +165,18 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
 // escape.
 enum class Setter { None, Device, Managed, Pinned, Object };
 
-using ObjectKind = FunctionValues::ObjectKind;
-namespace lt = ::gemm::rules::lt;
-
-// What a cuBLAS or cuBLASLt function does to the object its first argument
-// names: creates it (from the address of the variable), creates it in place
-// (*Init: in the memory the variable points to), sets one of its
-// attributes, or ends it.
-enum class ObjectCall { None, Create, Init, Set, Destroy };
-struct ObjectCallInfo {
-  ObjectCall What = ObjectCall::None;
-  ObjectKind Kind = ObjectKind::Handle;
-  unsigned FirstValue = 1; // the first argument that becomes an attribute
-};
+// The row of a cuBLAS or cuBLASLt function (ObjectFunctions.h) where it
+// changes the object its first argument names: creates it (from the
+// address of the variable), creates it in place (*Init: in the memory the
+// variable points to), sets one of its attributes, or ends it. What is
+// None for every other function: the getters and the matmul only read it.
+using ObjectCallInfo = ObjectFunction;
 
 ObjectCallInfo objectCallOf(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier())
+  const ObjectFunction *F = objectFunctionOf(Callee);
+  if (!F || F->What == ObjectCall::Get || F->What == ObjectCall::Use)
     return {};
-  const llvm::StringRef N = Callee->getName();
-  if (!N.starts_with("cublas"))
-    return {};
-  if (N == "cublasCreate_v2" || N == "cublasCreate")
-    return {ObjectCall::Create, ObjectKind::Handle};
-  if (N == "cublasDestroy_v2" || N == "cublasDestroy")
-    return {ObjectCall::Destroy, ObjectKind::Handle};
-  if (N.starts_with("cublasSetPointerMode") || N.starts_with("cublasSetMathMode"))
-    return {ObjectCall::Set, ObjectKind::Handle};
-  static const struct {
-    llvm::StringLiteral Prefix;
-    ObjectKind Kind;
-  } Lt[] = {{"cublasLtMatmulDesc", ObjectKind::MatmulDesc},
-            {"cublasLtMatrixLayout", ObjectKind::MatrixLayout},
-            {"cublasLtMatmulPreference", ObjectKind::Preference}};
-  for (const auto &O : Lt) {
-    if (!N.starts_with(O.Prefix))
-      continue;
-    const llvm::StringRef Rest = N.drop_front(O.Prefix.size());
-    if (Rest == "Create")
-      return {ObjectCall::Create, O.Kind};
-    if (Rest == "Init")
-      return {ObjectCall::Init, O.Kind};
-    if (Rest == "Init_internal") // the size of the structure comes first
-      return {ObjectCall::Init, O.Kind, 2};
-    if (Rest == "SetAttribute")
-      return {ObjectCall::Set, O.Kind};
-    if (Rest == "Destroy")
-      return {ObjectCall::Destroy, O.Kind};
-  }
-  return {};
-}
-
-lt::Object ltObject(ObjectKind K) {
-  return K == ObjectKind::MatmulDesc     ? lt::Object::MatmulDesc
-         : K == ObjectKind::MatrixLayout ? lt::Object::MatrixLayout
-                                         : lt::Object::Preference;
+  return *F;
 }
 
 Setter setterOf(const CallExpr *Call) {
@@ -475,7 +434,7 @@ struct FunctionValues::Env {
   /// Local pointers: what they point to, where, and the allocation size.
   SharedMap<const VarDecl *> PtrType, PtrWhere, PtrSize, PtrOffset;
   /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
-  /// (FunctionValues::ObjectKind).
+  /// (ObjectFunctions.h).
   SharedMap<std::pair<const VarDecl *, int64_t>> Objects;
   /// Pointer parameters of a callee being evaluated inline.
   llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
@@ -584,6 +543,44 @@ bool nestedTooDeep(const Stmt *Body) {
       if (Child)
         Stack.push_back({Child, Level + 1});
   }
+  return false;
+}
+
+// Whether evaluating \p E must read a variable that is neither const nor
+// constexpr (so that the constant evaluator cannot fold it): operands that
+// are always evaluated, not the right of && || , nor a ternary's arms.
+bool readsMutable(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    // (A reference initialised with a constant is usable as one.)
+    return V && !V->isConstexpr() && !V->getType().isConstQualified() &&
+           !V->getType()->isReferenceType();
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return readsMutable(Cast->getSubExpr(), Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
+      return readsMutable(U->getSubExpr(), Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+      return false;
+    if (B->isLogicalOp())
+      return readsMutable(B->getLHS(), Depth + 1);
+    return readsMutable(B->getLHS(), Depth + 1) ||
+           readsMutable(B->getRHS(), Depth + 1);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && readsMutable(M->getBase(), Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return readsMutable(C->getCond(), Depth + 1);
   return false;
 }
 
@@ -866,7 +863,7 @@ private:
             SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
           // A cuBLASLt attribute setter only reads its buffer.
           const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
-          if (Info.What == ObjectCall::Set && Info.Kind != ObjectKind::Handle &&
+          if (Info.What == ObjectCall::Set && !Info.Handle &&
               Call->getNumArgs() == 4)
             SetterAddresses.insert(Call->getArg(2)->IgnoreParenCasts());
           // Nor does cuBLASLt keep the address of a structure it fills in
@@ -1050,9 +1047,9 @@ private:
             Into[I] = commonLiterals({Into[I], Into[J]});
             Into.erase(Into.begin() + J);
             Changed = true;
-          } else if (llvm::all_of(Into[I], [&](const Literal &L) {
-                       return contains(Into[J], L);
-                     })) {
+          } else if (std::includes(Into[J].begin(), Into[J].end(),
+                                   Into[I].begin(), Into[I].end())) {
+            // (Guards are sorted by atom.)
             Into.erase(Into.begin() + J); // Into[J] implies Into[I]
             Changed = true;
           }
@@ -1358,7 +1355,7 @@ private:
       if (!H || !hasObject(H, E))
         continue;
       if (I == 0 && Info.What == ObjectCall::Set)
-        setAttribute(H, Call, Info.Kind, E, E);
+        setAttribute(H, Call, Info, E, E);
       else if (I == 0 && Info.What == ObjectCall::Destroy)
         destroyObject(H, Call, E);
       else if (!keepsObjectState(Callee) && !inlineSetters(Call, I, H, E))
@@ -1410,12 +1407,12 @@ private:
     const std::string Name = calleeName(Call);
     const Origin Set{Call, "set by " + Name + " here"};
     E.Objects[{V, DestroyedAttribute}] = SymbolicValue::constant(0, Set);
-    if (Info.Kind == ObjectKind::Handle) {
+    if (Info.Handle) {
       E.Objects[{V, HandlePointerMode}] = SymbolicValue::constant(0, Set);
       E.Objects[{V, HandleMathMode}] = SymbolicValue::constant(0, Set);
       return;
     }
-    const lt::Object O = ltObject(Info.Kind);
+    const lt::Object O = Info.Obj;
     const Origin Default{Call, "the default after " + Name + " here"};
     unsigned Arg = Info.FirstValue;
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id) {
@@ -1449,8 +1446,9 @@ private:
   // arguments are evaluated in \p Args (the caller's environment, or a
   // setter wrapper's parameters); \p Site is the call notes name (the
   // wrapper's, where one is inlined).
-  void setAttribute(const VarDecl *V, const CallExpr *Call, ObjectKind Kind,
-                    Env &E, const Env &Args, const CallExpr *Site = nullptr) {
+  void setAttribute(const VarDecl *V, const CallExpr *Call,
+                    const ObjectCallInfo &Info, Env &E, const Env &Args,
+                    const CallExpr *Site = nullptr) {
     if (!Site)
       Site = Call;
     const Origin Set{Site, "set by " + calleeName(Site) + " here"};
@@ -1459,7 +1457,7 @@ private:
         Alt.From = Set;
       E.Objects[{V, Id}] = std::move(Val);
     };
-    if (Kind == ObjectKind::Handle) {
+    if (Info.Handle) {
       if (Call->getNumArgs() != 2)
         return forgetAttributes(V, E);
       const bool Pointer = calleeName(Call).find("PointerMode") != std::string::npos;
@@ -1471,11 +1469,11 @@ private:
                                  : SymbolicValue::unknown();
     if (!Id.isConstant())
       return forgetAttributes(V, E); // some attribute changed
-    const lt::AttrInfo *Info =
-        lt::findAttribute(ltObject(Kind), Id.Alternatives[0].Value);
-    if (!Info)
+    const lt::AttrInfo *Attr =
+        lt::findAttribute(Info.Obj, Id.Alternatives[0].Value);
+    if (!Attr)
       return; // cuBLASLt rejects the id and changes nothing
-    Store(Info->Id, attributeValue(*Info, Call->getArg(2), Call->getArg(3), Args));
+    Store(Attr->Id, attributeValue(*Attr, Call->getArg(2), Call->getArg(3), Args));
   }
 
   // What `buf` holds, read as the attribute's type: the value of the
@@ -1567,7 +1565,7 @@ private:
         Inner.CalleeParams[P] = FV.eval(Call->getArg(J), E, 0);
     }
     for (const auto &[Set, Info] : Setters)
-      setAttribute(V, Set, Info.Kind, E, Inner, Call);
+      setAttribute(V, Set, Info, E, Inner, Call);
     return true;
   }
 
@@ -1967,17 +1965,16 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
         integerAsReceived(llvm::APSInt(
             Literal->getValue(), Literal->getType()->isUnsignedIntegerType())),
         {E, ""});
-  // A read of a variable that is neither const nor constexpr never folds:
-  // spare the constant evaluator (it is most of what arguments cost).
+  // An expression that must read a variable neither const nor constexpr
+  // never folds: spare the constant evaluator (it is most of what
+  // arguments and branch conditions cost).
   const Expr *Bare = E->IgnoreParenImpCasts();
   const auto *Read = dyn_cast<DeclRefExpr>(Bare);
-  const auto *ReadVar = Read ? dyn_cast<VarDecl>(Read->getDecl()) : nullptr;
   const bool Trivial =
       isa<IntegerLiteral>(Bare) ||
       (Read && isa<EnumConstantDecl>(Read->getDecl()));
   if (E->getType()->isIntegralOrEnumerationType() && !Trivial &&
-      !(ReadVar && !ReadVar->isConstexpr() &&
-        !ReadVar->getType().isConstQualified())) {
+      !readsMutable(E, 0)) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});

@@ -117,13 +117,13 @@ public:
   PointerValue evaluatePointer(const Expr *E);
 
   /// The objects whose state the analysis follows: a cuBLAS handle and the
-  /// cuBLASLt matmul descriptor, matrix layout and matmul preference. Each
-  /// is a local variable created in this function (cublasCreate,
+  /// cuBLASLt matmul descriptor, matrix layout and matmul preference, as
+  /// the functions of ObjectFunctions.h create, set and end them. Each is a
+  /// local variable created in this function (cublasCreate,
   /// cublasLt*Create) and not exposed to anything that could change it
   /// unseen; its state is one value per attribute: a Lt object's
   /// attributes by their cublasLt.h ids, a handle's pointer and math modes
   /// by the two ids below, and whether it was destroyed.
-  enum class ObjectKind { Handle, MatmulDesc, MatrixLayout, Preference };
   static constexpr int64_t HandlePointerMode = 0, HandleMathMode = 1;
   static constexpr int64_t DestroyedAttribute = -1;
   /// Pointer-valued attributes hold a made-up address: this base plus the

@@ -548,9 +548,8 @@ cublasStatus_t matmulDescCreate(const CallSite &Site, Fn Real,
 }
 
 inline rl::ObjectState transformDescState(cudaDataType Scale) {
-  rl::ObjectState State = rl::initialState(rl::Object::TransformDesc);
-  State[rl::xform::SCALE_TYPE] = rules::Value::of(Scale);
-  return State;
+  const rules::Value Args[] = {rules::Value::of(Scale)};
+  return rl::createdState(rl::Object::TransformDesc, Args, 1);
 }
 
 template <class Fn>

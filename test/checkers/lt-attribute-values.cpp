@@ -118,3 +118,18 @@ void unknownValues(int32_t order, uint32_t epilogue, bool flip, int64_t rows) {
   *alias = CUBLASLT_ORDER_ROW;
   cublasLtMatrixLayoutSetAttribute(layout, CUBLASLT_MATRIX_LAYOUT_ORDER, &later, sizeof(later));
 }
+
+// ---- a redeclaration without parameter names ----------------------------------
+
+// Notes name a Create argument as cublasLt.h names the parameter, also where
+// a later declaration leaves the names out.
+cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *, cudaDataType, uint64_t, uint64_t, int64_t);
+static void makeLayoutUnnamed(cublasLtMatrixLayout_t *L, int64_t lead) {
+  cublasLtMatrixLayoutCreate(L, CUDA_R_32F, 16, 16, lead);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'CUBLASLT_MATRIX_LAYOUT_LD' (-8) must not be negative [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+4]]:25: note: 'ld' is -8, passed to 'makeLayoutUnnamed' here
+}
+void callsUnnamed() {
+  cublasLtMatrixLayout_t L;
+  makeLayoutUnnamed(&L, -8);
+}

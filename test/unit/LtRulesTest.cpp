@@ -230,6 +230,38 @@ TEST(LtRules, LayoutCreateArguments) {
                            matrixLayout(v(dt::R_16F), v(4), v(4), v(4))));
 }
 
+// The Create arguments in cublasLt.h's order: the static check and the
+// guard both place them by createdAttributes().
+TEST(LtRules, CreateArgumentOrder) {
+  constexpr CreatedAttributes Desc = createdAttributes(Object::MatmulDesc);
+  static_assert(Desc.Count == 2 && Desc.Id[0] == desc::COMPUTE_TYPE &&
+                    Desc.Id[1] == desc::SCALE_TYPE,
+                "cublasLtMatmulDescCreate(desc, computeType, scaleType)");
+  constexpr CreatedAttributes Layout = createdAttributes(Object::MatrixLayout);
+  static_assert(Layout.Count == 4 && Layout.Id[0] == layout::TYPE &&
+                    Layout.Id[1] == layout::ROWS && Layout.Id[2] == layout::COLS &&
+                    Layout.Id[3] == layout::LD,
+                "cublasLtMatrixLayoutCreate(layout, type, rows, cols, ld)");
+  static_assert(createdAttributes(Object::TransformDesc).Count == 1 &&
+                    createdAttributes(Object::TransformDesc).Id[0] == xform::SCALE_TYPE,
+                "cublasLtMatrixTransformDescCreate(desc, scaleType)");
+  static_assert(createdAttributes(Object::Preference).Count == 0,
+                "cublasLtMatmulPreferenceCreate(pref)");
+
+  const ObjectState S = matrixLayout(v(dt::R_16F), v(2), v(3), v(5));
+  EXPECT_EQ(S[layout::TYPE].V, dt::R_16F);
+  EXPECT_EQ(S[layout::ROWS].V, 2);
+  EXPECT_EQ(S[layout::COLS].V, 3);
+  EXPECT_EQ(S[layout::LD].V, 5);
+  EXPECT_EQ(S[layout::BATCH_COUNT].V, 1); // the defaults stay
+  // Fewer values than created attributes: the rest stay unknown.
+  const Value One[] = {v(ct::C32F)};
+  const ObjectState D = createdState(Object::MatmulDesc, One, 1);
+  EXPECT_EQ(D[desc::COMPUTE_TYPE].V, ct::C32F);
+  EXPECT_FALSE(D[desc::SCALE_TYPE].Known);
+  EXPECT_TRUE(D[desc::TRANSA].Known);
+}
+
 // --- attribute encoding ---------------------------------------------------------------
 
 AttributeCall set(Object O, int64_t Attr, int64_t Size, int64_t Contents) {

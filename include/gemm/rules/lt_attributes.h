@@ -302,6 +302,28 @@ constexpr const AttrInfo *findAttribute(Object O, int64_t Id) {
   return nullptr;
 }
 
+// The attributes a Create (or *Init) call's arguments set, in the order of
+// those arguments: the object's FromCreate attributes, by id. cublasLt.h
+// declares them in that order (cublasLtMatmulDescCreate: computeType,
+// scaleType; cublasLtMatrixLayoutCreate: type, rows, cols, ld;
+// cublasLtMatrixTransformDescCreate: scaleType); AlgoConfig's ID is
+// cublasLtMatmulAlgoInit's algoId.
+struct CreatedAttributes {
+  int64_t Id[4] = {};
+  unsigned Count = 0;
+  constexpr const int64_t *begin() const { return Id; }
+  constexpr const int64_t *end() const { return Id + Count; }
+};
+constexpr CreatedAttributes createdAttributes(Object O) {
+  CreatedAttributes C;
+  for (int64_t Id = 0; Id < MaxAttributes && C.Count < 4; ++Id) {
+    const AttrInfo *A = findAttribute(O, Id);
+    if (A && A->Default == FromCreate)
+      C.Id[C.Count++] = Id;
+  }
+  return C;
+}
+
 constexpr const char *objectName(Object O) {
   switch (O) {
   case Object::MatmulDesc: return "cublasLtMatmulDesc_t";

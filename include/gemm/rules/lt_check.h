@@ -15,6 +15,7 @@
 #include "gemm/rules/check.h"
 #include "gemm/rules/lt_attributes.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -158,19 +159,22 @@ inline ObjectState initialState(Object O) {
   }
   return S;
 }
-inline ObjectState matmulDesc(Value Compute, Value Scale) {
-  ObjectState S = initialState(Object::MatmulDesc);
-  S[desc::COMPUTE_TYPE] = Compute;
-  S[desc::SCALE_TYPE] = Scale;
+// The state after a Create call whose arguments that become attributes
+// are the NumArgs values of Args, in argument order (createdAttributes).
+inline ObjectState createdState(Object O, const Value *Args, size_t NumArgs) {
+  ObjectState S = initialState(O);
+  const CreatedAttributes Created = createdAttributes(O);
+  for (unsigned I = 0; I < Created.Count && I < NumArgs; ++I)
+    S[Created.Id[I]] = Args[I];
   return S;
 }
+inline ObjectState matmulDesc(Value Compute, Value Scale) {
+  const Value Args[] = {Compute, Scale};
+  return createdState(Object::MatmulDesc, Args, 2);
+}
 inline ObjectState matrixLayout(Value Type, Value Rows, Value Cols, Value Ld) {
-  ObjectState S = initialState(Object::MatrixLayout);
-  S[layout::TYPE] = Type;
-  S[layout::ROWS] = Rows;
-  S[layout::COLS] = Cols;
-  S[layout::LD] = Ld;
-  return S;
+  const Value Args[] = {Type, Rows, Cols, Ld};
+  return createdState(Object::MatrixLayout, Args, 4);
 }
 
 // --- one attribute ------------------------------------------------------------

@@ -1,0 +1,74 @@
+//===--- ObjectFunctions.cpp - gemm-tidy ---------------------------------===//
+
+#include "ObjectFunctions.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace clang::tidy::gemm {
+
+namespace {
+
+using lt::Object;
+
+constexpr ObjectFunction handle(const char *Name, ObjectCall What,
+                                unsigned NumArgs) {
+  return {Name, What, /*Handle=*/true, Object::MatmulDesc, NumArgs, 1};
+}
+
+constexpr ObjectFunction ltObject(const char *Name, Object Obj, ObjectCall What,
+                                  unsigned NumArgs, unsigned FirstValue = 1) {
+  return {Name, What, /*Handle=*/false, Obj, NumArgs, FirstValue};
+}
+
+// cuBLASLt's Create and *Init take the object, then (for the *_internal
+// forms, after the storage's size) one argument per created attribute.
+constexpr unsigned created(Object Obj, unsigned FirstValue) {
+  return FirstValue + lt::createdAttributes(Obj).Count;
+}
+
+#define GEMM_LT_OBJECT_FUNCTIONS(PREFIX, OBJ)                                  \
+  ltObject(PREFIX "Create", OBJ, ObjectCall::Create, created(OBJ, 1)),         \
+      /* cublasLt.h's inline wrapper of *Init_internal */                      \
+      ltObject(PREFIX "Init", OBJ, ObjectCall::Init, created(OBJ, 1)),         \
+      ltObject(PREFIX "Init_internal", OBJ, ObjectCall::Init, created(OBJ, 2), \
+               2),                                                             \
+      ltObject(PREFIX "SetAttribute", OBJ, ObjectCall::Set, 4),                \
+      ltObject(PREFIX "GetAttribute", OBJ, ObjectCall::Get, 5),                \
+      ltObject(PREFIX "Destroy", OBJ, ObjectCall::Destroy, 1)
+
+constexpr ObjectFunction Functions[] = {
+    // cuBLAS handles (cublas_v2.h's names and the _v2 symbols): their
+    // pointer and math modes.
+    handle("cublasCreate_v2", ObjectCall::Create, 1),
+    handle("cublasCreate", ObjectCall::Create, 1),
+    handle("cublasDestroy_v2", ObjectCall::Destroy, 1),
+    handle("cublasDestroy", ObjectCall::Destroy, 1),
+    handle("cublasSetPointerMode_v2", ObjectCall::Set, 2),
+    handle("cublasSetPointerMode", ObjectCall::Set, 2),
+    handle("cublasSetMathMode", ObjectCall::Set, 2),
+    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulDesc", Object::MatmulDesc),
+    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatrixLayout", Object::MatrixLayout),
+    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulPreference", Object::Preference),
+    ltObject("cublasLtMatmul", Object::MatmulDesc, ObjectCall::Use, 16),
+    ltObject("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc,
+             ObjectCall::Use, 10),
+};
+
+#undef GEMM_LT_OBJECT_FUNCTIONS
+
+} // namespace
+
+const ObjectFunction *objectFunctionNamed(llvm::StringRef Name) {
+  if (!Name.starts_with("cublas"))
+    return nullptr;
+  static const llvm::StringMap<const ObjectFunction *> Table = [] {
+    llvm::StringMap<const ObjectFunction *> T;
+    for (const ObjectFunction &F : Functions)
+      T[F.Name] = &F;
+    return T;
+  }();
+  const auto It = Table.find(Name);
+  return It == Table.end() ? nullptr : It->second;
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,73 @@
+//===--- ObjectFunctions.h - gemm-tidy ----------------------------*- C++ -*-===//
+//
+// The cuBLAS and cuBLASLt functions of the objects the checks follow, one
+// row each: what the function does to the object its first argument names
+// (a cuBLAS handle, or a cuBLASLt matmul descriptor, matrix layout or
+// matmul preference), how many arguments it takes and where the values it
+// stores begin. The value analysis follows the objects' state through them
+// (ValueAnalysis.cpp), the checks judge their arguments (LtObjectCall.h),
+// and cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic, which read the
+// objects, are found by them (LtMatmulDiagnosis.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_OBJECTFUNCTIONS_H
+#define GEMM_TIDY_OBJECTFUNCTIONS_H
+
+#include "gemm/rules/lt_attributes.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+
+namespace clang::tidy::gemm {
+
+namespace lt = ::gemm::rules::lt;
+
+/// What a function does to the object its first argument names.
+enum class ObjectCall : uint8_t {
+  None,
+  Create,  ///< creates it, from the address of the variable
+  Init,    ///< creates it in place, in the storage the argument points to
+  Set,     ///< sets one attribute (a handle's: its pointer or math mode)
+  Get,     ///< reads one attribute
+  Destroy, ///< ends it
+  Use,     ///< the matmul and its heuristic: read the objects they receive
+};
+
+/// Whether \p What makes a new object (Create and Init).
+constexpr bool createsObject(ObjectCall What) {
+  return What == ObjectCall::Create || What == ObjectCall::Init;
+}
+
+/// One function of the table.
+struct ObjectFunction {
+  const char *Name = nullptr;
+  ObjectCall What = ObjectCall::None;
+  /// The object: a cuBLAS handle (cublasHandle_t), or else the rules core's
+  /// cuBLASLt object Obj (for Use, the descriptor among those it reads).
+  bool Handle = false;
+  lt::Object Obj = lt::Object::MatmulDesc;
+  unsigned NumArgs = 0;
+  /// Create and Init: the argument that becomes the first of the object's
+  /// lt::createdAttributes(), the others following in their order (the
+  /// *Init_internal forms take the storage's size before it).
+  unsigned FirstValue = 1;
+};
+
+/// The arguments of X*SetAttribute(obj, attr, buf, sizeInBytes) and
+/// X*GetAttribute(obj, attr, buf, sizeInBytes, sizeWritten), by position.
+enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos };
+
+/// The function called \p Name, or null.
+const ObjectFunction *objectFunctionNamed(llvm::StringRef Name);
+
+/// The function \p Callee is, by name, or null.
+inline const ObjectFunction *objectFunctionOf(const FunctionDecl *Callee) {
+  const IdentifierInfo *Id = Callee ? Callee->getIdentifier() : nullptr;
+  return Id ? objectFunctionNamed(Id->getName()) : nullptr;
+}
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_OBJECTFUNCTIONS_H
