@@ -11,8 +11,8 @@ namespace {
 using lt::Object;
 
 constexpr ObjectFunction handle(const char *Name, ObjectCall What,
-                                unsigned NumArgs) {
-  return {Name, What, /*Handle=*/true, Object::MatmulDesc, NumArgs, 1};
+                                unsigned NumArgs, int64_t Sets = -1) {
+  return {Name, What, /*Handle=*/true, Object::MatmulDesc, NumArgs, 1, Sets};
 }
 
 constexpr ObjectFunction ltObject(const char *Name, Object Obj, ObjectCall What,
@@ -43,9 +43,9 @@ constexpr ObjectFunction Functions[] = {
     handle("cublasCreate", ObjectCall::Create, 1),
     handle("cublasDestroy_v2", ObjectCall::Destroy, 1),
     handle("cublasDestroy", ObjectCall::Destroy, 1),
-    handle("cublasSetPointerMode_v2", ObjectCall::Set, 2),
-    handle("cublasSetPointerMode", ObjectCall::Set, 2),
-    handle("cublasSetMathMode", ObjectCall::Set, 2),
+    handle("cublasSetPointerMode_v2", ObjectCall::Set, 2, HandlePointerMode),
+    handle("cublasSetPointerMode", ObjectCall::Set, 2, HandlePointerMode),
+    handle("cublasSetMathMode", ObjectCall::Set, 2, HandleMathMode),
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulDesc", Object::MatmulDesc),
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatrixLayout", Object::MatrixLayout),
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulPreference", Object::Preference),

@@ -53,7 +53,12 @@ struct ObjectFunction {
   /// lt::createdAttributes(), the others following in their order (the
   /// *Init_internal forms take the storage's size before it).
   unsigned FirstValue = 1;
+  /// A handle's Set: the mode it sets (HandleAttribute).
+  int64_t Sets = -1;
 };
+
+/// The attributes of a handle's state, beside cuBLASLt's ids.
+enum HandleAttribute : int64_t { HandlePointerMode = 0, HandleMathMode = 1 };
 
 /// The arguments of X*SetAttribute(obj, attr, buf, sizeInBytes) and
 /// X*GetAttribute(obj, attr, buf, sizeInBytes, sizeWritten), by position.

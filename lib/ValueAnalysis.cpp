@@ -253,8 +253,7 @@ bool keepsObjectState(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
   const llvm::StringRef N = Callee->getName();
-  if (!N.starts_with("cublas") || objectCallOf(Callee).What != ObjectCall::None ||
-      N.starts_with("cublasCreate") || N.starts_with("cublasDestroy"))
+  if (!N.starts_with("cublas") || objectCallOf(Callee).What != ObjectCall::None)
     return false;
   // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
   const SourceManager &SM = Callee->getASTContext().getSourceManager();
@@ -864,8 +863,8 @@ private:
           // A cuBLASLt attribute setter only reads its buffer.
           const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
           if (Info.What == ObjectCall::Set && !Info.Handle &&
-              Call->getNumArgs() == 4)
-            SetterAddresses.insert(Call->getArg(2)->IgnoreParenCasts());
+              Call->getNumArgs() == Info.NumArgs)
+            SetterAddresses.insert(Call->getArg(BufPos)->IgnoreParenCasts());
           // Nor does cuBLASLt keep the address of a structure it fills in
           // place (*Init) or reads as an object.
           if (const FunctionDecl *F = Call->getDirectCallee();
@@ -1414,17 +1413,15 @@ private:
     }
     const lt::Object O = Info.Obj;
     const Origin Default{Call, "the default after " + Name + " here"};
-    unsigned Arg = Info.FirstValue;
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id) {
       const lt::AttrInfo *A = lt::findAttribute(O, Id);
-      if (!A || A->UntilVersion != 0)
-        continue;
-      if (A->Default != lt::FromCreate) {
+      if (A && A->UntilVersion == 0 && A->Default != lt::FromCreate)
         E.Objects[{V, Id}] = SymbolicValue::constant(A->Default, Default);
-        continue;
-      }
-      // The Create arguments, in attribute order (type, rows, cols, ld;
-      // compute type, scale type).
+    }
+    // The Create arguments, in the core's order (type, rows, cols, ld;
+    // compute type, scale type).
+    unsigned Arg = Info.FirstValue;
+    for (int64_t Id : lt::createdAttributes(O)) {
       SymbolicValue Val = Arg < Call->getNumArgs()
                               ? FV.eval(Call->getArg(Arg), E, 0)
                               : SymbolicValue::unknown();
@@ -1457,23 +1454,19 @@ private:
         Alt.From = Set;
       E.Objects[{V, Id}] = std::move(Val);
     };
-    if (Info.Handle) {
-      if (Call->getNumArgs() != 2)
-        return forgetAttributes(V, E);
-      const bool Pointer = calleeName(Call).find("PointerMode") != std::string::npos;
-      return Store(Pointer ? HandlePointerMode : HandleMathMode,
-                   FV.eval(Call->getArg(1), Args, 0));
-    }
-    const SymbolicValue Id = Call->getNumArgs() == 4
-                                 ? FV.eval(Call->getArg(1), Args, 0)
-                                 : SymbolicValue::unknown();
+    if (Call->getNumArgs() != Info.NumArgs)
+      return forgetAttributes(V, E);
+    if (Info.Handle)
+      return Store(Info.Sets, FV.eval(Call->getArg(1), Args, 0));
+    const SymbolicValue Id = FV.eval(Call->getArg(AttrPos), Args, 0);
     if (!Id.isConstant())
       return forgetAttributes(V, E); // some attribute changed
     const lt::AttrInfo *Attr =
         lt::findAttribute(Info.Obj, Id.Alternatives[0].Value);
     if (!Attr)
       return; // cuBLASLt rejects the id and changes nothing
-    Store(Attr->Id, attributeValue(*Attr, Call->getArg(2), Call->getArg(3), Args));
+    Store(Attr->Id, attributeValue(*Attr, Call->getArg(BufPos),
+                                   Call->getArg(SizePos), Args));
   }
 
   // What `buf` holds, read as the attribute's type: the value of the

@@ -123,8 +123,7 @@ public:
   /// cublasLt*Create) and not exposed to anything that could change it
   /// unseen; its state is one value per attribute: a Lt object's
   /// attributes by their cublasLt.h ids, a handle's pointer and math modes
-  /// by the two ids below, and whether it was destroyed.
-  static constexpr int64_t HandlePointerMode = 0, HandleMathMode = 1;
+  /// by ObjectFunctions.h's HandleAttribute, and whether it was destroyed.
   static constexpr int64_t DestroyedAttribute = -1;
   /// Pointer-valued attributes hold a made-up address: this base plus the
   /// offset into a whole allocation, when both are known.
