@@ -81,11 +81,23 @@ int64_t readAs(lt::AttrType T, int64_t V) {
   }
 }
 
-// The values of one calling context, by argument position (Create), or the
-// attribute, size and contents of an attribute call.
+// cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
+// B, Bdesc, C, Cdesc, stream): the matrices and their layouts, by position.
+constexpr std::pair<Arg, unsigned> TransformArgs[] = {
+    {Arg::A, 3}, {Arg::Adesc, 4}, {Arg::B, 6},
+    {Arg::Bdesc, 7}, {Arg::C, 8}, {Arg::Cdesc, 9}};
+constexpr unsigned NumTransformArgs = std::size(TransformArgs);
+constexpr bool isLayout(Arg A) {
+  return A == Arg::Adesc || A == Arg::Bdesc || A == Arg::Cdesc;
+}
+
+// The values of one calling context, by argument position (Create), the
+// attribute, size and contents of an attribute call, or where the
+// transform's matrices point (known: an allocation, so not NULL).
 struct Context {
   SymbolicValue Attr, Size, Contents;
   std::vector<SymbolicValue> Created;
+  SymbolicValue Where[NumTransformArgs];
   Guard Path;
   bool Reached = true;
   std::vector<AtomInfo> Atoms;
@@ -96,7 +108,8 @@ struct Context {
       return !V.Known && !V.NeedsParams.empty();
     };
     return Needs(Attr) || Needs(Size) || Needs(Contents) ||
-           std::any_of(Created.begin(), Created.end(), Needs);
+           std::any_of(Created.begin(), Created.end(), Needs) ||
+           std::any_of(std::begin(Where), std::end(Where), Needs);
   }
 };
 
@@ -104,11 +117,15 @@ struct Call {
   const CallExpr &E;
   const ObjectFunction &Fn;
   BufferFacts Buffer;
+  // The transform's arguments that are NULL (1) or not (0) as written: a
+  // null pointer constant, the address of a variable, an array.
+  rules::Value Null[NumTransformArgs];
 
   const Expr *arg(unsigned I) const {
     return I < E.getNumArgs() ? E.getArg(I) : nullptr;
   }
   bool creates() const { return createsObject(Fn.What); }
+  bool transforms() const { return Fn.What == ObjectCall::Use; }
   // The position of the Create argument that gives attribute \p Id, or -1.
   int createdArg(int64_t Id) const {
     const lt::CreatedAttributes Created = lt::createdAttributes(Fn.Obj);
@@ -122,7 +139,12 @@ struct Call {
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
-  if (C.creates()) {
+  if (C.transforms()) {
+    for (unsigned I = 0; I < NumTransformArgs; ++I)
+      if (!C.Null[I].Known && !isLayout(TransformArgs[I].first))
+        Out.Where[I] =
+            FV.evaluatePointer(C.arg(TransformArgs[I].second)).Where;
+  } else if (C.creates()) {
     for (unsigned I = 0; I < lt::createdAttributes(C.Fn.Obj).Count; ++I)
       Out.Created.push_back(
           FV.evaluate(strippedArgument(C.arg(C.Fn.FirstValue + I))));
@@ -143,6 +165,15 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   auto Pick = [&](const SymbolicValue &V) {
     return valueUnder(V, A, Correlated);
   };
+  if (C.transforms()) {
+    lt::TransformValues Values;
+    for (unsigned I = 0; I < NumTransformArgs; ++I)
+      Values.isNull(TransformArgs[I].first) =
+          C.Null[I].Known            ? C.Null[I]
+          : Pick(X.Where[I]).Known ? rules::Value::of(0)
+                                   : rules::Value::unknown();
+    return lt::checkTransform(Values);
+  }
   if (C.creates()) {
     std::vector<rules::Value> Args;
     for (const SymbolicValue &V : X.Created)
@@ -176,7 +207,8 @@ const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
     return nullptr;
   const bool Reads =
       F->What == ObjectCall::Set || F->What == ObjectCall::Get ||
-      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0);
+      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0) ||
+      (F->What == ObjectCall::Use && F->Obj == lt::Object::TransformDesc);
   return Reads ? F : nullptr;
 }
 
@@ -186,6 +218,12 @@ namespace {
 // attribute itself, the buffer for a value it holds, or the Create argument
 // that gave the attribute.
 const Expr *argumentOf(const lt::Finding &F, const Call &C) {
+  if (C.transforms()) {
+    for (const auto &[A, Pos] : TransformArgs)
+      if (A == F.About.Argument)
+        return C.arg(Pos);
+    return nullptr;
+  }
   switch (F.About.Argument) {
   case Arg::Buf: return C.arg(BufPos);
   case Arg::SizeInBytes: return C.arg(SizePos);
@@ -201,6 +239,8 @@ const Expr *argumentOf(const lt::Finding &F, const Call &C) {
 void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
+  if (C.transforms())
+    return; // the message names both arguments
   if (C.creates()) {
     // Named as a declaration of the callee names the parameter (cublasLt.h:
     // computeType, scaleType; type, rows, cols, ld).
@@ -249,8 +289,19 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
   if (!Callee || Callee->getNumParams() != Function.NumArgs ||
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
     return {};
-  Call C{E, Function, {}};
-  if (!C.creates()) {
+  Call C{E, Function, {}, {}};
+  if (C.transforms()) {
+    for (unsigned I = 0; I < NumTransformArgs; ++I) {
+      const Expr *Given =
+          E.getArg(TransformArgs[I].second)->IgnoreParenImpCasts();
+      const auto *Addr = dyn_cast<UnaryOperator>(Given);
+      if (isNull(Given, Ctx))
+        C.Null[I] = rules::Value::of(1);
+      else if ((Addr && Addr->getOpcode() == UO_AddrOf) ||
+               Ctx.getAsArrayType(Given->getType()))
+        C.Null[I] = rules::Value::of(0);
+    }
+  } else if (!C.creates()) {
     C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
     if (Function.What == ObjectCall::Get)
       C.Buffer.Facts.SizeWrittenIsNull =

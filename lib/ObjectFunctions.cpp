@@ -52,6 +52,8 @@ constexpr ObjectFunction Functions[] = {
     ltObject("cublasLtMatmul", Object::MatmulDesc, ObjectCall::Use, 16),
     ltObject("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc,
              ObjectCall::Use, 10),
+    ltObject("cublasLtMatrixTransform", Object::TransformDesc, ObjectCall::Use,
+             11),
 };
 
 #undef GEMM_LT_OBJECT_FUNCTIONS

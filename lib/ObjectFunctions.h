@@ -32,7 +32,8 @@ enum class ObjectCall : uint8_t {
   Set,     ///< sets one attribute (a handle's: its pointer or math mode)
   Get,     ///< reads one attribute
   Destroy, ///< ends it
-  Use,     ///< the matmul and its heuristic: read the objects they receive
+  Use,     ///< read the objects they receive: the matmul and its heuristic
+           ///< (Obj MatmulDesc), cublasLtMatrixTransform (Obj TransformDesc)
 };
 
 /// Whether \p What makes a new object (Create and Init).

@@ -141,6 +141,17 @@ void complexHalfWithoutPlanes() {
   // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: unsupported type combination for cublasLtMatmul: computeType CUBLAS_COMPUTE_32F, scaleType CUDA_C_32F, A CUDA_C_16F, B CUDA_C_16F, C CUDA_C_16F, D CUDA_C_16F [gemm-type-combination]
 }
 
+// LT-OBJ-XFORM: cublasLtMatrixTransform reads a matrix whose layout is NULL.
+void transformWithoutLayout(cublasLtMatrixTransformDesc_t xform) {
+  float *a, *c;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  cudaMalloc(&c, 64 * 32 * sizeof(float));
+  cublasLtMatrixLayout_t cl;
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixTransform(lt, xform, &one, a, nullptr, &zero, nullptr, nullptr, c, cl, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: 'A' is not NULL but 'Adesc' is NULL: cuBLASLt needs the layout of every matrix it reads or writes and returns CUBLAS_STATUS_INVALID_VALUE [gemm-invalid-enum]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // ALPHA_DEVICE_VECTOR_BETA_ZERO without a batch stride, beta = NULL.
@@ -243,4 +254,32 @@ void complexHalfPlanar() {
   cublasLtMatrixLayoutSetAttribute(c, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, &planeOffset, sizeof(planeOffset));
   cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, &planeOffset, sizeof(planeOffset));
   cublasLtMatmul(lt, op, &calpha, A, a, B, b, &cbeta, C, c, D, d, nullptr, workspace, 0, 0);
+}
+
+// cublasLtMatrixTransform with B and Bdesc both NULL (C = alpha * op(A)).
+void transformWithoutB(cublasLtMatrixTransformDesc_t xform) {
+  float *a, *c;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  cudaMalloc(&c, 64 * 32 * sizeof(float));
+  cublasLtMatrixLayout_t al, cl;
+  cublasLtMatrixLayoutCreate(&al, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixTransform(lt, xform, &one, a, al, &zero, nullptr, nullptr, c, cl, 0);
+}
+
+// ---- skipped: not proven ------------------------------------------------------------
+
+// A NULL Adesc with an A from elsewhere (it may be NULL too).
+void transformUnknownMatrix(cublasLtMatrixTransformDesc_t xform, const float *a,
+                            float *c, cublasLtMatrixLayout_t cl) {
+  cublasLtMatrixTransform(lt, xform, &one, a, nullptr, &zero, nullptr, nullptr, c, cl, 0);
+}
+
+// A is NULL on one path: not proven on every path.
+void transformMatrixMaybeNull(cublasLtMatrixTransformDesc_t xform, bool useA,
+                              float *c, cublasLtMatrixLayout_t cl) {
+  float *a;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  const float *in = useA ? a : nullptr;
+  cublasLtMatrixTransform(lt, xform, &one, in, nullptr, &zero, nullptr, nullptr, c, cl, 0);
 }
