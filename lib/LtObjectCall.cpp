@@ -81,23 +81,47 @@ int64_t readAs(lt::AttrType T, int64_t V) {
   }
 }
 
+// The arguments the rules read of the other Use rows (the matmul's are
+// LtMatmulDiagnosis's), by position, and how: whether NULL as written (a
+// null pointer constant, the address of a variable, an array), also where
+// it points (an allocation: not NULL), or its integer value.
+enum class Read : uint8_t { AsWritten, Pointer, Integer };
+struct ReadArg {
+  Arg Role;
+  unsigned Pos;
+  Read How;
+};
 // cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
-// B, Bdesc, C, Cdesc, stream): the matrices and their layouts, by position.
-constexpr std::pair<Arg, unsigned> TransformArgs[] = {
-    {Arg::A, 3}, {Arg::Adesc, 4}, {Arg::B, 6},
-    {Arg::Bdesc, 7}, {Arg::C, 8}, {Arg::Cdesc, 9}};
-constexpr unsigned NumTransformArgs = std::size(TransformArgs);
-constexpr bool isLayout(Arg A) {
-  return A == Arg::Adesc || A == Arg::Bdesc || A == Arg::Cdesc;
+// B, Bdesc, C, Cdesc, stream).
+constexpr ReadArg TransformArgs[] = {
+    {Arg::A, 3, Read::Pointer},     {Arg::Adesc, 4, Read::AsWritten},
+    {Arg::B, 6, Read::Pointer},     {Arg::Bdesc, 7, Read::AsWritten},
+    {Arg::C, 8, Read::Pointer},     {Arg::Cdesc, 9, Read::AsWritten}};
+// cublasLtMatmulAlgoGetIds(lightHandle, computeType, scaleType, Atype,
+// Btype, Ctype, Dtype, requestedAlgoCount, algoIdsArray, returnAlgoCount).
+constexpr ReadArg AlgoGetIdsArgs[] = {{Arg::RequestedAlgoCount, 7, Read::Integer}};
+// cublasLtMatmulAlgoInit(lightHandle, computeType, scaleType, Atype, Btype,
+// Ctype, Dtype, algoId, algo).
+constexpr ReadArg AlgoInitArgs[] = {{Arg::Algo, 8, Read::AsWritten}};
+constexpr unsigned MaxReadArgs = std::size(TransformArgs);
+
+llvm::ArrayRef<ReadArg> readArgs(const ObjectFunction &F) {
+  if (F.What != ObjectCall::Use)
+    return {};
+  if (F.Obj == lt::Object::TransformDesc)
+    return TransformArgs;
+  return llvm::StringRef(F.Name) == "cublasLtMatmulAlgoGetIds"
+             ? llvm::ArrayRef<ReadArg>(AlgoGetIdsArgs)
+             : llvm::ArrayRef<ReadArg>(AlgoInitArgs);
 }
 
 // The values of one calling context, by argument position (Create), the
-// attribute, size and contents of an attribute call, or where the
-// transform's matrices point (known: an allocation, so not NULL).
+// attribute, size and contents of an attribute call, or the values of
+// readArgs (Pointer: where it points; Integer: the value).
 struct Context {
   SymbolicValue Attr, Size, Contents;
   std::vector<SymbolicValue> Created;
-  SymbolicValue Where[NumTransformArgs];
+  SymbolicValue Values[MaxReadArgs];
   Guard Path;
   bool Reached = true;
   std::vector<AtomInfo> Atoms;
@@ -109,7 +133,7 @@ struct Context {
     };
     return Needs(Attr) || Needs(Size) || Needs(Contents) ||
            std::any_of(Created.begin(), Created.end(), Needs) ||
-           std::any_of(std::begin(Where), std::end(Where), Needs);
+           std::any_of(std::begin(Values), std::end(Values), Needs);
   }
 };
 
@@ -117,15 +141,14 @@ struct Call {
   const CallExpr &E;
   const ObjectFunction &Fn;
   BufferFacts Buffer;
-  // The transform's arguments that are NULL (1) or not (0) as written: a
-  // null pointer constant, the address of a variable, an array.
-  rules::Value Null[NumTransformArgs];
+  // readArgs: NULL (1) or not (0) as written.
+  rules::Value Null[MaxReadArgs];
 
   const Expr *arg(unsigned I) const {
     return I < E.getNumArgs() ? E.getArg(I) : nullptr;
   }
   bool creates() const { return createsObject(Fn.What); }
-  bool transforms() const { return Fn.What == ObjectCall::Use; }
+  bool reads() const { return Fn.What == ObjectCall::Use; }
   // The position of the Create argument that gives attribute \p Id, or -1.
   int createdArg(int64_t Id) const {
     const lt::CreatedAttributes Created = lt::createdAttributes(Fn.Obj);
@@ -139,11 +162,15 @@ struct Call {
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
-  if (C.transforms()) {
-    for (unsigned I = 0; I < NumTransformArgs; ++I)
-      if (!C.Null[I].Known && !isLayout(TransformArgs[I].first))
-        Out.Where[I] =
-            FV.evaluatePointer(C.arg(TransformArgs[I].second)).Where;
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const Expr *E = C.arg(Args[I].Pos);
+      if (Args[I].How == Read::Pointer && !C.Null[I].Known)
+        Out.Values[I] = FV.evaluatePointer(E).Where;
+      else if (Args[I].How == Read::Integer)
+        Out.Values[I] = FV.evaluate(strippedArgument(E));
+    }
   } else if (C.creates()) {
     for (unsigned I = 0; I < lt::createdAttributes(C.Fn.Obj).Count; ++I)
       Out.Created.push_back(
@@ -165,14 +192,24 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   auto Pick = [&](const SymbolicValue &V) {
     return valueUnder(V, A, Correlated);
   };
-  if (C.transforms()) {
-    lt::TransformValues Values;
-    for (unsigned I = 0; I < NumTransformArgs; ++I)
-      Values.isNull(TransformArgs[I].first) =
-          C.Null[I].Known            ? C.Null[I]
-          : Pick(X.Where[I]).Known ? rules::Value::of(0)
-                                   : rules::Value::unknown();
-    return lt::checkTransform(Values);
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    lt::TransformValues Transform;
+    lt::AlgoSetupValues Setup;
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const rules::Value V = Pick(X.Values[I]);
+      if (Args[I].How == Read::Integer)
+        Setup.RequestedAlgoCount = V;
+      else if (Args[I].Role == Arg::Algo)
+        Setup.AlgoIsNull = C.Null[I];
+      else
+        Transform.isNull(Args[I].Role) =
+            C.Null[I].Known ? C.Null[I]
+            : V.Known       ? rules::Value::of(0) // an allocation
+                            : rules::Value::unknown();
+    }
+    return C.Fn.Obj == lt::Object::TransformDesc ? lt::checkTransform(Transform)
+                                                 : lt::checkAlgoSetup(Setup);
   }
   if (C.creates()) {
     std::vector<rules::Value> Args;
@@ -208,7 +245,7 @@ const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
   const bool Reads =
       F->What == ObjectCall::Set || F->What == ObjectCall::Get ||
       (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0) ||
-      (F->What == ObjectCall::Use && F->Obj == lt::Object::TransformDesc);
+      (F->What == ObjectCall::Use && F->Obj != lt::Object::MatmulDesc);
   return Reads ? F : nullptr;
 }
 
@@ -218,10 +255,10 @@ namespace {
 // attribute itself, the buffer for a value it holds, or the Create argument
 // that gave the attribute.
 const Expr *argumentOf(const lt::Finding &F, const Call &C) {
-  if (C.transforms()) {
-    for (const auto &[A, Pos] : TransformArgs)
-      if (A == F.About.Argument)
-        return C.arg(Pos);
+  if (C.reads()) {
+    for (const ReadArg &R : readArgs(C.Fn))
+      if (R.Role == F.About.Argument)
+        return C.arg(R.Pos);
     return nullptr;
   }
   switch (F.About.Argument) {
@@ -239,8 +276,14 @@ const Expr *argumentOf(const lt::Finding &F, const Call &C) {
 void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
-  if (C.transforms())
-    return; // the message names both arguments
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Args[I].How == Read::Integer && Args[I].Role == F.About.Argument)
+        noteValue(*C.arg(Args[I].Pos), lt::argName(Args[I].Role), X.Values[I],
+                  X.Atoms, Ctx, PP, Notes);
+    return; // the pointers: the message names them
+  }
   if (C.creates()) {
     // Named as a declaration of the callee names the parameter (cublasLt.h:
     // computeType, scaleType; type, rows, cols, ld).
@@ -290,10 +333,12 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
     return {};
   Call C{E, Function, {}, {}};
-  if (C.transforms()) {
-    for (unsigned I = 0; I < NumTransformArgs; ++I) {
-      const Expr *Given =
-          E.getArg(TransformArgs[I].second)->IgnoreParenImpCasts();
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(Function);
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      if (Args[I].How == Read::Integer)
+        continue;
+      const Expr *Given = E.getArg(Args[I].Pos)->IgnoreParenImpCasts();
       const auto *Addr = dyn_cast<UnaryOperator>(Given);
       if (isNull(Given, Ctx))
         C.Null[I] = rules::Value::of(1);

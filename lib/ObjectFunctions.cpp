@@ -54,6 +54,8 @@ constexpr ObjectFunction Functions[] = {
              ObjectCall::Use, 10),
     ltObject("cublasLtMatrixTransform", Object::TransformDesc, ObjectCall::Use,
              11),
+    ltObject("cublasLtMatmulAlgoGetIds", Object::AlgoConfig, ObjectCall::Use, 10),
+    ltObject("cublasLtMatmulAlgoInit", Object::AlgoConfig, ObjectCall::Use, 9),
 };
 
 #undef GEMM_LT_OBJECT_FUNCTIONS

@@ -22,6 +22,8 @@ void wrongArgumentCounts() {
   cublasLtMatmul(lt, op, &one, A, a, B, a, &zero, C, a, D, a, nullptr, workspace, 0);
   cublasLtMatmulAlgoGetHeuristic(lt, op, a, a, a, a, nullptr, 1, nullptr, nullptr, 7);
   cublasLtMatrixTransform(lt, nullptr, &one, &one, nullptr);
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, 0, nullptr, nullptr);
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, 0, nullptr, 0);
 }
 
 // Undeclared names leave recovery expressions in the arguments.

@@ -152,6 +152,22 @@ void transformWithoutLayout(cublasLtMatrixTransformDesc_t xform) {
   // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: 'A' is not NULL but 'Adesc' is NULL: cuBLASLt needs the layout of every matrix it reads or writes and returns CUBLAS_STATUS_INVALID_VALUE [gemm-invalid-enum]
 }
 
+// LT-ALGO-INIT: cublasLtMatmulAlgoGetIds asked for no ids.
+void noAlgoIdsRequested() {
+  int ids[8];
+  int found = 0;
+  const int requested = 0;
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, requested, ids, &found);
+  // CHECK-MESSAGES: :[[@LINE-1]]:112: warning: 'requestedAlgoCount' (0) must be at least 1 [gemm-invalid-size]
+  // CHECK-NOTES: :[[@LINE-3]]:25: note: 'requestedAlgoCount' is 0, the value of 'requested'
+}
+
+// LT-ALGO-INIT: cublasLtMatmulAlgoInit has nowhere to write the algo.
+void algoInitWithoutAlgo(int id) {
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, id, nullptr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:114: warning: 'algo' must not be NULL: cublasLtMatmulAlgoInit writes the algo there [gemm-invalid-enum]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // ALPHA_DEVICE_VECTOR_BETA_ZERO without a batch stride, beta = NULL.
@@ -267,7 +283,22 @@ void transformWithoutB(cublasLtMatrixTransformDesc_t xform) {
   cublasLtMatrixTransform(lt, xform, &one, a, al, &zero, nullptr, nullptr, c, cl, 0);
 }
 
+// cublasLtMatmulAlgoGetIds for 8 ids, and cublasLtMatmulAlgoInit of the first.
+void algoIdsAndInit() {
+  int ids[8];
+  int found = 0;
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, 8, ids, &found);
+  cublasLtMatmulAlgo_t algo;
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, ids[0], &algo);
+}
+
 // ---- skipped: not proven ------------------------------------------------------------
+
+// The count and the algo come from the caller.
+void algoSetupFromCaller(int requested, int *ids, int *found, cublasLtMatmulAlgo_t *algo) {
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, requested, ids, found);
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, ids[0], algo);
+}
 
 // A NULL Adesc with an A from elsewhere (it may be NULL too).
 void transformUnknownMatrix(cublasLtMatrixTransformDesc_t xform, const float *a,
