@@ -1079,7 +1079,9 @@ private:
       const int64_t Bits = elementBits(T[M]);
       if (!Bits || lv(M, layout::ORDER) != order::Col)
         continue;
-      const unsigned Owner = M == MatC && cdescNull() ? MatD : M;
+      unsigned Owner = M;
+      if (M == MatC && cdescNull())
+        Owner = MatD;
       auto Misaligned = [&](int64_t Attr, int64_t V) {
         err(Category::NarrowPrecision, "LT-FP8-ALIGN", la(Owner, Attr), V,
             ln(Owner, Attr) + " (" + num(V) + ")" +
