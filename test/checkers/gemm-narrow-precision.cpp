@@ -64,7 +64,7 @@ void fp8OddLeadingDimension() {
 }
 
 // A NULL Cdesc: C is read with D's layout, so Ddesc's ld is C's, and the
-// warning names it (not a 'CUBLASLT_MATRIX_LAYOUT_LD of Cdesc' there is none of).
+// warning names Ddesc's, not the ld of a Cdesc that does not exist.
 void fp8NullCdescOddLeadingDimension() {
   cublasLtMatmulDesc_t op;
   cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
