@@ -711,6 +711,16 @@ TEST(LtRules, CVersusD) {
   Gemm E = fp8();
   E.V.CdescIsDdesc = v(1);
   EXPECT_RULE(E.check(), "LT-CD-NARROW");
+  // One defect, one finding: C read as D's narrow type is not also
+  // misaligned as an 8-bit C (D's ld of 72 is no C rule's).
+  Gemm L = fp8();
+  L.lay(MatD, layout::LD, 72);
+  L.V.Layout[MatC] = L.V.Layout[MatD];
+  L.V.CdescIsNull = v(1);
+  L.V.pointer(Arg::Cdesc).Address = v(0);
+  const std::vector<lt::Finding> Narrow = L.check();
+  ASSERT_EQ(Narrow.size(), 1u) << describe(Narrow);
+  EXPECT_STREQ(Narrow[0].RuleId, "LT-CD-NARROW");
   Gemm M = fp16(); // out of place, different orders
   M.lay(MatC, layout::ORDER, order::Row).lay(MatC, layout::LD, 32);
   EXPECT_RULE(M.check(), "LT-CD-MATCH");

@@ -619,6 +619,12 @@ private:
   }
   // Cdesc is NULL: C's layout is Ddesc's.
   bool cdescNull() const { return In.CdescIsNull.Known && In.CdescIsNull.V; }
+  // C read through Ddesc (Cdesc NULL or Ddesc) as a narrow matrix: one
+  // defect, LT-CD-NARROW's; the type and alignment rules of C stay silent.
+  bool cReadsNarrowD() const {
+    return (cdescNull() || (In.CdescIsDdesc.Known && In.CdescIsDdesc.V)) &&
+           isNarrow(T[MatC]);
+  }
   bool anyPointerArray() const {
     for (unsigned M = 0; M < 4; ++M)
       if (lv(M, layout::BATCH_MODE) == batch_mode::PointerArray)
@@ -1029,10 +1035,7 @@ private:
         (C == dt::R_16F && (D == dt::R_16F || D == NarrowD ||
                             (AnyE5M2 && D == dt::R_8F_E5M2))) ||
         (C == dt::R_32F && D == dt::R_32F);
-    // C read through Ddesc (Cdesc NULL or Ddesc) is LT-CD-NARROW's finding.
-    const bool CIsDLayout = cdescNull() ||
-                            (In.CdescIsDdesc.Known && In.CdescIsDdesc.V);
-    if (!CDOk && !(CIsDLayout && isNarrow(C))) {
+    if (!CDOk && !cReadsNarrowD()) {
       err(Category::NarrowPrecision, Fp8 ? "LT-FP8-CD" : "LT-FP4-CD",
           la(isNarrow(D) || D == C ? MatC : MatD, layout::TYPE),
           isNarrow(D) || D == C ? C : D,
@@ -1077,7 +1080,8 @@ private:
     // and named.
     for (unsigned M : {MatA, MatB, MatC}) {
       const int64_t Bits = elementBits(T[M]);
-      if (!Bits || lv(M, layout::ORDER) != order::Col)
+      if (!Bits || lv(M, layout::ORDER) != order::Col ||
+          (M == MatC && cReadsNarrowD()))
         continue;
       unsigned Owner = M;
       if (M == MatC && cdescNull())
