@@ -65,6 +65,14 @@ struct Gemm {
   Gemm &desc(int64_t Id, int64_t X) { V.Desc[Id] = v(X); return *this; }
   Gemm &lay(unsigned M, int64_t Id, int64_t X) { V.Layout[M][Id] = v(X); return *this; }
   Gemm &cc(int64_t X) { V.ComputeCapability = v(X); return *this; }
+  // Cdesc NULL: C is read with D's layout, as the static side and the
+  // guard fill it in.
+  Gemm &withoutCdesc() {
+    V.Layout[MatC] = V.Layout[MatD];
+    V.CdescIsNull = v(1);
+    V.pointer(Arg::Cdesc).Address = v(0);
+    return *this;
+  }
 };
 
 Gemm fp16() { return Gemm(64, 32, 16, dt::R_16F, dt::R_16F); }
@@ -180,9 +188,7 @@ TEST(LtRules, NullDescriptors) {
   S.V.pointer(Arg::Adesc).Address = v(0);
   EXPECT_RULE(S.check(), "LT-OBJ-LIFE");
   Gemm C = fp16(); // a NULL Cdesc means Ddesc
-  C.V.pointer(Arg::Cdesc).Address = v(0);
-  C.V.CdescIsNull = v(1);
-  EXPECT_CLEAN(C.check());
+  EXPECT_CLEAN(C.withoutCdesc().check());
 }
 
 TEST(LtRules, UseAfterDestroy) {
@@ -610,10 +616,7 @@ TEST(LtRules, Fp8Alignment) {
   // A NULL Cdesc: C's ld is Ddesc's, and the finding says so.
   Gemm N(64, 32, 16, dt::R_8F_E4M3, dt::R_16BF, ct::C32F, dt::R_32F, op::T, op::N,
          dt::R_16BF);
-  N.lay(MatD, layout::LD, 68); // 68 * 2 bytes
-  N.V.Layout[MatC] = N.V.Layout[MatD];
-  N.V.CdescIsNull = v(1);
-  N.V.pointer(Arg::Cdesc).Address = v(0);
+  N.lay(MatD, layout::LD, 68).withoutCdesc(); // 68 * 2 bytes
   const std::vector<lt::Finding> Fs = N.check();
   ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
   EXPECT_STREQ(Fs[0].RuleId, "LT-FP8-ALIGN");
@@ -622,9 +625,7 @@ TEST(LtRules, Fp8Alignment) {
             "'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' (68), which C uses because "
             "Cdesc is NULL, times the 16-bit element of CUDA_R_16BF must be a "
             "multiple of 16 bytes in FP8 matmuls");
-  N.lay(MatD, layout::LD, 72);
-  N.V.Layout[MatC] = N.V.Layout[MatD];
-  EXPECT_CLEAN(N.check());
+  EXPECT_CLEAN(N.lay(MatD, layout::LD, 72).withoutCdesc().check());
   // With a Cdesc of its own, D's ld is not one of the rule's.
   N.V.CdescIsNull = v(0);
   N.V.pointer(Arg::Cdesc).Address = v(0x1000);
@@ -714,10 +715,7 @@ TEST(LtRules, CVersusD) {
   // One defect, one finding: C read as D's narrow type is not also
   // misaligned as an 8-bit C (D's ld of 72 is no C rule's).
   Gemm L = fp8();
-  L.lay(MatD, layout::LD, 72);
-  L.V.Layout[MatC] = L.V.Layout[MatD];
-  L.V.CdescIsNull = v(1);
-  L.V.pointer(Arg::Cdesc).Address = v(0);
+  L.lay(MatD, layout::LD, 72).withoutCdesc();
   const std::vector<lt::Finding> Narrow = L.check();
   ASSERT_EQ(Narrow.size(), 1u) << describe(Narrow);
   EXPECT_STREQ(Narrow[0].RuleId, "LT-CD-NARROW");
