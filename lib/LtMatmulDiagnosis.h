@@ -27,7 +27,7 @@ namespace clang::tidy::gemm {
 inline bool isLtMatmul(const FunctionDecl &F) {
   const ObjectFunction *Row = objectFunctionOf(&F);
   return Row && Row->What == ObjectCall::Use &&
-         F.getNumParams() == Row->NumArgs;
+         Row->Obj == lt::Object::MatmulDesc && F.getNumParams() == Row->NumArgs;
 }
 
 /// Matches a function of the GEMM family, cublasLtMatmul and

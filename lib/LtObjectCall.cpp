@@ -81,11 +81,47 @@ int64_t readAs(lt::AttrType T, int64_t V) {
   }
 }
 
-// The values of one calling context, by argument position (Create), or the
-// attribute, size and contents of an attribute call.
+// The arguments the rules read of the other Use rows (the matmul's are
+// LtMatmulDiagnosis's), by position, and how: whether NULL as written (a
+// null pointer constant, the address of a variable, an array), also where
+// it points (an allocation: not NULL), or its integer value.
+enum class Read : uint8_t { AsWritten, Pointer, Integer };
+struct ReadArg {
+  Arg Role;
+  unsigned Pos;
+  Read How;
+};
+// cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
+// B, Bdesc, C, Cdesc, stream).
+constexpr ReadArg TransformArgs[] = {
+    {Arg::A, 3, Read::Pointer},     {Arg::Adesc, 4, Read::AsWritten},
+    {Arg::B, 6, Read::Pointer},     {Arg::Bdesc, 7, Read::AsWritten},
+    {Arg::C, 8, Read::Pointer},     {Arg::Cdesc, 9, Read::AsWritten}};
+// cublasLtMatmulAlgoGetIds(lightHandle, computeType, scaleType, Atype,
+// Btype, Ctype, Dtype, requestedAlgoCount, algoIdsArray, returnAlgoCount).
+constexpr ReadArg AlgoGetIdsArgs[] = {{Arg::RequestedAlgoCount, 7, Read::Integer}};
+// cublasLtMatmulAlgoInit(lightHandle, computeType, scaleType, Atype, Btype,
+// Ctype, Dtype, algoId, algo).
+constexpr ReadArg AlgoInitArgs[] = {{Arg::Algo, 8, Read::AsWritten}};
+constexpr unsigned MaxReadArgs = std::size(TransformArgs);
+
+llvm::ArrayRef<ReadArg> readArgs(const ObjectFunction &F) {
+  if (F.What != ObjectCall::Use)
+    return {};
+  if (F.Obj == lt::Object::TransformDesc)
+    return TransformArgs;
+  return llvm::StringRef(F.Name) == "cublasLtMatmulAlgoGetIds"
+             ? llvm::ArrayRef<ReadArg>(AlgoGetIdsArgs)
+             : llvm::ArrayRef<ReadArg>(AlgoInitArgs);
+}
+
+// The values of one calling context, by argument position (Create), the
+// attribute, size and contents of an attribute call, or the values of
+// readArgs (Pointer: where it points; Integer: the value).
 struct Context {
   SymbolicValue Attr, Size, Contents;
   std::vector<SymbolicValue> Created;
+  SymbolicValue Values[MaxReadArgs];
   Guard Path;
   bool Reached = true;
   std::vector<AtomInfo> Atoms;
@@ -96,7 +132,8 @@ struct Context {
       return !V.Known && !V.NeedsParams.empty();
     };
     return Needs(Attr) || Needs(Size) || Needs(Contents) ||
-           std::any_of(Created.begin(), Created.end(), Needs);
+           std::any_of(Created.begin(), Created.end(), Needs) ||
+           std::any_of(std::begin(Values), std::end(Values), Needs);
   }
 };
 
@@ -104,11 +141,14 @@ struct Call {
   const CallExpr &E;
   const ObjectFunction &Fn;
   BufferFacts Buffer;
+  // readArgs: NULL (1) or not (0) as written.
+  rules::Value Null[MaxReadArgs];
 
   const Expr *arg(unsigned I) const {
     return I < E.getNumArgs() ? E.getArg(I) : nullptr;
   }
   bool creates() const { return createsObject(Fn.What); }
+  bool reads() const { return Fn.What == ObjectCall::Use; }
   // The position of the Create argument that gives attribute \p Id, or -1.
   int createdArg(int64_t Id) const {
     const lt::CreatedAttributes Created = lt::createdAttributes(Fn.Obj);
@@ -122,7 +162,16 @@ struct Call {
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
-  if (C.creates()) {
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const Expr *E = C.arg(Args[I].Pos);
+      if (Args[I].How == Read::Pointer && !C.Null[I].Known)
+        Out.Values[I] = FV.evaluatePointer(E).Where;
+      else if (Args[I].How == Read::Integer)
+        Out.Values[I] = FV.evaluate(strippedArgument(E));
+    }
+  } else if (C.creates()) {
     for (unsigned I = 0; I < lt::createdAttributes(C.Fn.Obj).Count; ++I)
       Out.Created.push_back(
           FV.evaluate(strippedArgument(C.arg(C.Fn.FirstValue + I))));
@@ -143,6 +192,25 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   auto Pick = [&](const SymbolicValue &V) {
     return valueUnder(V, A, Correlated);
   };
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    lt::TransformValues Transform;
+    lt::AlgoSetupValues Setup;
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const rules::Value V = Pick(X.Values[I]);
+      if (Args[I].How == Read::Integer)
+        Setup.RequestedAlgoCount = V;
+      else if (Args[I].Role == Arg::Algo)
+        Setup.AlgoIsNull = C.Null[I];
+      else
+        Transform.isNull(Args[I].Role) =
+            C.Null[I].Known ? C.Null[I]
+            : V.Known       ? rules::Value::of(0) // an allocation
+                            : rules::Value::unknown();
+    }
+    return C.Fn.Obj == lt::Object::TransformDesc ? lt::checkTransform(Transform)
+                                                 : lt::checkAlgoSetup(Setup);
+  }
   if (C.creates()) {
     std::vector<rules::Value> Args;
     for (const SymbolicValue &V : X.Created)
@@ -176,7 +244,8 @@ const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
     return nullptr;
   const bool Reads =
       F->What == ObjectCall::Set || F->What == ObjectCall::Get ||
-      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0);
+      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0) ||
+      (F->What == ObjectCall::Use && F->Obj != lt::Object::MatmulDesc);
   return Reads ? F : nullptr;
 }
 
@@ -186,6 +255,12 @@ namespace {
 // attribute itself, the buffer for a value it holds, or the Create argument
 // that gave the attribute.
 const Expr *argumentOf(const lt::Finding &F, const Call &C) {
+  if (C.reads()) {
+    for (const ReadArg &R : readArgs(C.Fn))
+      if (R.Role == F.About.Argument)
+        return C.arg(R.Pos);
+    return nullptr;
+  }
   switch (F.About.Argument) {
   case Arg::Buf: return C.arg(BufPos);
   case Arg::SizeInBytes: return C.arg(SizePos);
@@ -201,6 +276,14 @@ const Expr *argumentOf(const lt::Finding &F, const Call &C) {
 void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Args[I].How == Read::Integer && Args[I].Role == F.About.Argument)
+        noteValue(*C.arg(Args[I].Pos), lt::argName(Args[I].Role), X.Values[I],
+                  X.Atoms, Ctx, PP, Notes);
+    return; // the pointers: the message names them
+  }
   if (C.creates()) {
     // Named as a declaration of the callee names the parameter (cublasLt.h:
     // computeType, scaleType; type, rows, cols, ld).
@@ -249,8 +332,21 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
   if (!Callee || Callee->getNumParams() != Function.NumArgs ||
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
     return {};
-  Call C{E, Function, {}};
-  if (!C.creates()) {
+  Call C{E, Function, {}, {}};
+  if (C.reads()) {
+    const llvm::ArrayRef<ReadArg> Args = readArgs(Function);
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      if (Args[I].How == Read::Integer)
+        continue;
+      const Expr *Given = E.getArg(Args[I].Pos)->IgnoreParenImpCasts();
+      const auto *Addr = dyn_cast<UnaryOperator>(Given);
+      if (isNull(Given, Ctx))
+        C.Null[I] = rules::Value::of(1);
+      else if ((Addr && Addr->getOpcode() == UO_AddrOf) ||
+               Ctx.getAsArrayType(Given->getType()))
+        C.Null[I] = rules::Value::of(0);
+    }
+  } else if (!C.creates()) {
     C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
     if (Function.What == ObjectCall::Get)
       C.Buffer.Facts.SizeWrittenIsNull =

@@ -2,7 +2,9 @@
 //
 // The calls that build cuBLASLt objects: the matmul descriptor's, matrix
 // layout's and matmul preference's *SetAttribute and *GetAttribute, and the
-// *Create and *Init calls whose arguments become attributes. Their arguments
+// *Create and *Init calls whose arguments become attributes; and the other
+// calls the rules judge by their own arguments: cublasLtMatrixTransform,
+// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit. Their arguments
 // are folded into the rules core's input (gemm/rules/lt_check.h), the same
 // values the runtime guard (gemm/lt_guard.h) gives it from a real call.
 //
@@ -20,8 +22,9 @@
 namespace clang::tidy::gemm {
 
 /// The row of \p Name where the rules read that function's arguments: the
-/// cuBLASLt objects' SetAttribute and GetAttribute, and the Create and
-/// *Init functions whose arguments become attributes; null otherwise.
+/// cuBLASLt objects' SetAttribute and GetAttribute, the Create and *Init
+/// functions whose arguments become attributes, cublasLtMatrixTransform,
+/// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit; null otherwise.
 const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name);
 
 /// Matches a function ltObjectFunctionNamed finds.

@@ -52,6 +52,10 @@ constexpr ObjectFunction Functions[] = {
     ltObject("cublasLtMatmul", Object::MatmulDesc, ObjectCall::Use, 16),
     ltObject("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc,
              ObjectCall::Use, 10),
+    ltObject("cublasLtMatrixTransform", Object::TransformDesc, ObjectCall::Use,
+             11),
+    ltObject("cublasLtMatmulAlgoGetIds", Object::AlgoConfig, ObjectCall::Use, 10),
+    ltObject("cublasLtMatmulAlgoInit", Object::AlgoConfig, ObjectCall::Use, 9),
 };
 
 #undef GEMM_LT_OBJECT_FUNCTIONS

@@ -32,7 +32,10 @@ enum class ObjectCall : uint8_t {
   Set,     ///< sets one attribute (a handle's: its pointer or math mode)
   Get,     ///< reads one attribute
   Destroy, ///< ends it
-  Use,     ///< the matmul and its heuristic: read the objects they receive
+  Use,     ///< read the objects they receive, or take no object: the
+           ///< matmul and its heuristic (Obj MatmulDesc),
+           ///< cublasLtMatrixTransform (TransformDesc), AlgoGetIds and
+           ///< AlgoInit (AlgoConfig)
 };
 
 /// Whether \p What makes a new object (Create and Init).

@@ -63,6 +63,22 @@ void fp8OddLeadingDimension() {
   // CHECK-NOTES: :[[@LINE-5]]:58: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' is 40, set by cublasLtMatrixLayoutCreate here
 }
 
+// A NULL Cdesc: C is read with D's layout, so Ddesc's ld is C's, and the
+// warning names Ddesc's, not the ld of a Cdesc that does not exist.
+void fp8NullCdescOddLeadingDimension() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof(t));
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, 32, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 68);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, nullptr, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' (68), which C uses because Cdesc is NULL, times the 16-bit element of CUDA_R_16BF must be a multiple of 16 bytes in FP8 matmuls [gemm-narrow-precision]
+  // CHECK-NOTES: :[[@LINE-3]]:55: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' is 68, set by cublasLtMatrixLayoutCreate here
+}
+
 // NN FP8: TN is required on 8.9, 9.0 and 12.x. Silent without a target.
 void fp8NotTN() {
   cublasLtMatmulDesc_t op;
@@ -92,7 +108,33 @@ void fp8TN() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
 }
 
+// A NULL Cdesc with D's ld a multiple of 16 bytes as C's.
+void fp8NullCdescAlignedLeadingDimension() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof(t));
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, 32, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 72);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, nullptr, D, d, nullptr, workspace, 0, 0);
+}
+
 // ---- skipped: not proven ------------------------------------------------------------
+
+// A NULL Cdesc, D's ld from the caller.
+void fp8NullCdescLeadingDimensionFromCaller(int64_t ldd) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof(t));
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, 32, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, ldd);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, nullptr, D, d, nullptr, workspace, 0, 0);
+}
 
 // The data type comes from the caller.
 void typeFromCaller(cudaDataType_t type) {

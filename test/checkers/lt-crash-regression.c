@@ -14,6 +14,9 @@ int cublasLtMatmulDescSetAttribute();
 int cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t, int, const void *);
 int cublasLtMatrixLayoutCreate(a, b) cublasLtMatrixLayout_t *a; int b; { return b; }
 int cublasLtMatmulDescCreate();
+int cublasLtMatrixTransform();
+int cublasLtMatmulAlgoGetIds();
+int cublasLtMatmulAlgoInit(int, int, void *);
 
 void calls(cublasLtMatmulDesc_t d, cublasLtMatrixLayout_t l) {
   int epilogue = 12345;
@@ -26,4 +29,10 @@ void calls(cublasLtMatmulDesc_t d, cublasLtMatrixLayout_t l) {
   cublasLtMatrixLayoutCreate(&l, 0);
   cublasLtMatmulDescCreate(&d, 0);
   cublasLtMatmulDescCreate(&d, 0, 0, 0, 0);
+  cublasLtMatrixTransform(0, 0, 0, &epilogue, NULL);
+  cublasLtMatrixTransform(0, 0, 0, &epilogue, NULL, 0, 0, 0, 0, 0, 0);
+  cublasLtMatrixTransform(0, 0, 0, &epilogue, NULL, 0, 0, 0, 0, 0, 0, 0);
+  cublasLtMatmulAlgoGetIds(0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL);
+  cublasLtMatmulAlgoInit(0, 0, NULL);
+  cublasLtMatmulAlgoInit(0, 0, 0, 0, 0, 0, 0, 0, NULL);
 }

@@ -21,6 +21,9 @@ void wrongArgumentCounts() {
   cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_LD, 0);
   cublasLtMatmul(lt, op, &one, A, a, B, a, &zero, C, a, D, a, nullptr, workspace, 0);
   cublasLtMatmulAlgoGetHeuristic(lt, op, a, a, a, a, nullptr, 1, nullptr, nullptr, 7);
+  cublasLtMatrixTransform(lt, nullptr, &one, &one, nullptr);
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, 0, nullptr, nullptr);
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, 0, nullptr, 0);
 }
 
 // Undeclared names leave recovery expressions in the arguments.
@@ -46,6 +49,13 @@ void dependent(const T value) {
   cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 32, 16, 32);
   cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, M, 16, M);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
+}
+
+// A transform whose matrices have dependent types (never instantiated).
+template <class T>
+void dependentTransform(cublasLtMatrixTransformDesc_t x, const T *a, T *c) {
+  T local[4];
+  cublasLtMatrixTransform(lt, x, &one, a, nullptr, &zero, local, nullptr, c, nullptr, 0);
 }
 
 void function();

@@ -25,6 +25,21 @@ void narrowDWithoutCdesc() {
   // CHECK-NOTES: :[[@LINE-2]]:60: note: pass a separate Cdesc (C may be NULL with beta = 0)
 }
 
+// LT-CD-NARROW alone: C read as FP8 through a NULL Cdesc is not also an
+// 8-bit C whose ld (72 bytes) breaks the 16-byte rule; D's ld is no rule's.
+void narrowDWithoutCdescOddLd() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof(opT));
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, 32, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_8F_E4M3, 64, 16, 72);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, nullptr, nullptr, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'Cdesc' is NULL but D is CUDA_R_8F_E4M3; a narrow D needs a C layout of CUDA_R_16BF, CUDA_R_16F or CUDA_R_32F [gemm-narrow-precision]
+  // CHECK-MESSAGES-NOT: :[[@LINE-2]]:{{[0-9]+}}: warning: {{.*}}must be a multiple of 16 bytes
+}
+
 // LT-CD-NARROW: Cdesc = Ddesc makes C an FP8 matrix too.
 void narrowDWithCdescIsDdesc() {
   cublasLtMatmulDesc_t op;
@@ -192,6 +207,8 @@ void fp4DWithoutOutScaleMode() {
 }
 
 // LT-FP4-DOUT: and D_OUT_SCALE_POINTER, where cuBLASLt writes D's scale factors.
+// One defect, one warning: LT-SCALE-PTR (a VEC16 mode without its pointer)
+// leaves the FP4 D to LT-FP4-DOUT.
 void fp4DWithoutOutScalePointer() {
   cublasLtMatmulDesc_t op;
   cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
@@ -208,7 +225,7 @@ void fp4DWithoutOutScalePointer() {
   cublasLtMatrixLayoutCreate(&d, CUDA_R_4F_E2M1, 64, 16, 64);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER' must be set when D is CUDA_R_4F_E2M1 (the scale factors cuBLASLt writes for D) [gemm-narrow-precision]
-  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER' must be set: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_MODE' is CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 [gemm-narrow-precision]
+  // CHECK-MESSAGES-NOT: :[[@LINE-2]]:22: warning: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER' must be set: {{.*}}
 }
 
 // LT-SCALE-PTR: a block scale mode without its scale pointer.

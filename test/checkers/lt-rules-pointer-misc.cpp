@@ -141,6 +141,33 @@ void complexHalfWithoutPlanes() {
   // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: unsupported type combination for cublasLtMatmul: computeType CUBLAS_COMPUTE_32F, scaleType CUDA_C_32F, A CUDA_C_16F, B CUDA_C_16F, C CUDA_C_16F, D CUDA_C_16F [gemm-type-combination]
 }
 
+// LT-OBJ-XFORM: cublasLtMatrixTransform reads a matrix whose layout is NULL.
+void transformWithoutLayout(cublasLtMatrixTransformDesc_t xform) {
+  float *a, *c;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  cudaMalloc(&c, 64 * 32 * sizeof(float));
+  cublasLtMatrixLayout_t cl;
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixTransform(lt, xform, &one, a, nullptr, &zero, nullptr, nullptr, c, cl, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: 'A' is not NULL but 'Adesc' is NULL: cuBLASLt needs the layout of every matrix it reads or writes and returns CUBLAS_STATUS_INVALID_VALUE [gemm-invalid-enum]
+}
+
+// LT-ALGO-INIT: cublasLtMatmulAlgoGetIds asked for no ids.
+void noAlgoIdsRequested() {
+  int ids[8];
+  int found = 0;
+  const int requested = 0;
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, requested, ids, &found);
+  // CHECK-MESSAGES: :[[@LINE-1]]:112: warning: 'requestedAlgoCount' (0) must be at least 1 [gemm-invalid-size]
+  // CHECK-NOTES: :[[@LINE-3]]:25: note: 'requestedAlgoCount' is 0, the value of 'requested'
+}
+
+// LT-ALGO-INIT: cublasLtMatmulAlgoInit has nowhere to write the algo.
+void algoInitWithoutAlgo(int id) {
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, id, nullptr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:114: warning: 'algo' must not be NULL: cublasLtMatmulAlgoInit writes the algo there [gemm-invalid-enum]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // ALPHA_DEVICE_VECTOR_BETA_ZERO without a batch stride, beta = NULL.
@@ -243,4 +270,47 @@ void complexHalfPlanar() {
   cublasLtMatrixLayoutSetAttribute(c, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, &planeOffset, sizeof(planeOffset));
   cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, &planeOffset, sizeof(planeOffset));
   cublasLtMatmul(lt, op, &calpha, A, a, B, b, &cbeta, C, c, D, d, nullptr, workspace, 0, 0);
+}
+
+// cublasLtMatrixTransform with B and Bdesc both NULL (C = alpha * op(A)).
+void transformWithoutB(cublasLtMatrixTransformDesc_t xform) {
+  float *a, *c;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  cudaMalloc(&c, 64 * 32 * sizeof(float));
+  cublasLtMatrixLayout_t al, cl;
+  cublasLtMatrixLayoutCreate(&al, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixTransform(lt, xform, &one, a, al, &zero, nullptr, nullptr, c, cl, 0);
+}
+
+// cublasLtMatmulAlgoGetIds for 8 ids, and cublasLtMatmulAlgoInit of the first.
+void algoIdsAndInit() {
+  int ids[8];
+  int found = 0;
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, 8, ids, &found);
+  cublasLtMatmulAlgo_t algo;
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, ids[0], &algo);
+}
+
+// ---- skipped: not proven ------------------------------------------------------------
+
+// The count and the algo come from the caller.
+void algoSetupFromCaller(int requested, int *ids, int *found, cublasLtMatmulAlgo_t *algo) {
+  cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, requested, ids, found);
+  cublasLtMatmulAlgoInit(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, ids[0], algo);
+}
+
+// A NULL Adesc with an A from elsewhere (it may be NULL too).
+void transformUnknownMatrix(cublasLtMatrixTransformDesc_t xform, const float *a,
+                            float *c, cublasLtMatrixLayout_t cl) {
+  cublasLtMatrixTransform(lt, xform, &one, a, nullptr, &zero, nullptr, nullptr, c, cl, 0);
+}
+
+// A is NULL on one path: not proven on every path.
+void transformMatrixMaybeNull(cublasLtMatrixTransformDesc_t xform, bool useA,
+                              float *c, cublasLtMatrixLayout_t cl) {
+  float *a;
+  cudaMalloc(&a, 64 * 32 * sizeof(float));
+  const float *in = useA ? a : nullptr;
+  cublasLtMatrixTransform(lt, xform, &one, in, nullptr, &zero, nullptr, nullptr, c, cl, 0);
 }

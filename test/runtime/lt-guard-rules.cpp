@@ -138,6 +138,29 @@ int main() {
   // PRELOAD-NOT: TN layout
   // BOTH: fp8: status 7
 
+  // An FP4 D without D_OUT_SCALE_POINTER: one finding, LT-FP4-DOUT's; not a
+  // second, LT-SCALE-PTR's, for the same pointer.
+  char *mem = static_cast<char *>(dev);
+  cublasLtMatmulDesc_t op4;
+  cublasLtMatrixLayout_t A4, B4, C4, D4;
+  cublasLtMatmulDescCreate(&op4, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasOperation_t opT = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op4, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof(opT));
+  const int32_t vec16 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
+  for (cublasLtMatmulDescAttributes_t mode : {CUBLASLT_MATMUL_DESC_A_SCALE_MODE, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, CUBLASLT_MATMUL_DESC_D_OUT_SCALE_MODE})
+    cublasLtMatmulDescSetAttribute(op4, mode, &vec16, sizeof(vec16));
+  const void *scaleA = mem + 0x50000, *scaleB = mem + 0x60000;
+  cublasLtMatmulDescSetAttribute(op4, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof(scaleA));
+  cublasLtMatmulDescSetAttribute(op4, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof(scaleB));
+  cublasLtMatrixLayoutCreate(&A4, CUDA_R_4F_E2M1, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&B4, CUDA_R_4F_E2M1, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&C4, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&D4, CUDA_R_4F_E2M1, 64, 32, 64);
+  CALL("fp4", cublasLtMatmul(h, op4, &one, mem + 0x10000, A4, mem + 0x20000, B4, &zero, mem + 0x30000, C4, mem + 0x40000, D4, nullptr, nullptr, 0, 0));
+  // BOTH: cublasLtMatmul: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER' must be set when D is CUDA_R_4F_E2M1 (the scale factors cuBLASLt writes for D) [narrow-precision]
+  // BOTH-NOT: must be set: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_MODE'
+  // BOTH: fp4: status 7
+
   // Destroyed objects leave the shadow; a new object may reuse the address.
   cublasLtMatrixLayoutDestroy(Bbad);
   cublasLtMatrixLayout_t again;
@@ -150,6 +173,9 @@ int main() {
   cublasLtMatrixLayoutDestroy(B8);
   cublasLtMatrixLayoutDestroy(D8);
   cublasLtMatmulDescDestroy(op8);
+  for (cublasLtMatrixLayout_t L : {A4, B4, C4, D4})
+    cublasLtMatrixLayoutDestroy(L);
+  cublasLtMatmulDescDestroy(op4);
   cublasLtMatrixLayoutDestroy(A);
   cublasLtMatrixLayoutDestroy(B);
   cublasLtMatrixLayoutDestroy(C);

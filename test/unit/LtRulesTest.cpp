@@ -65,6 +65,14 @@ struct Gemm {
   Gemm &desc(int64_t Id, int64_t X) { V.Desc[Id] = v(X); return *this; }
   Gemm &lay(unsigned M, int64_t Id, int64_t X) { V.Layout[M][Id] = v(X); return *this; }
   Gemm &cc(int64_t X) { V.ComputeCapability = v(X); return *this; }
+  // Cdesc NULL: C is read with D's layout, as the static side and the
+  // guard fill it in.
+  Gemm &withoutCdesc() {
+    V.Layout[MatC] = V.Layout[MatD];
+    V.CdescIsNull = v(1);
+    V.pointer(Arg::Cdesc).Address = v(0);
+    return *this;
+  }
 };
 
 Gemm fp16() { return Gemm(64, 32, 16, dt::R_16F, dt::R_16F); }
@@ -180,9 +188,7 @@ TEST(LtRules, NullDescriptors) {
   S.V.pointer(Arg::Adesc).Address = v(0);
   EXPECT_RULE(S.check(), "LT-OBJ-LIFE");
   Gemm C = fp16(); // a NULL Cdesc means Ddesc
-  C.V.pointer(Arg::Cdesc).Address = v(0);
-  C.V.CdescIsNull = v(1);
-  EXPECT_CLEAN(C.check());
+  EXPECT_CLEAN(C.withoutCdesc().check());
 }
 
 TEST(LtRules, UseAfterDestroy) {
@@ -607,6 +613,24 @@ TEST(LtRules, Fp8Alignment) {
   Gemm P = fp8();
   P.V.pointer(Arg::A).Address = v(0x7f0000000008);
   EXPECT_RULE(P.check(), "LT-FP8-ALIGN");
+  // A NULL Cdesc: C's ld is Ddesc's, and the finding says so.
+  Gemm N(64, 32, 16, dt::R_8F_E4M3, dt::R_16BF, ct::C32F, dt::R_32F, op::T, op::N,
+         dt::R_16BF);
+  N.lay(MatD, layout::LD, 68).withoutCdesc(); // 68 * 2 bytes
+  const std::vector<lt::Finding> Fs = N.check();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_STREQ(Fs[0].RuleId, "LT-FP8-ALIGN");
+  EXPECT_EQ(subjectName(Fs[0].About), "CUBLASLT_MATRIX_LAYOUT_LD of Ddesc");
+  EXPECT_EQ(Fs[0].Message,
+            "'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' (68), which C uses because "
+            "Cdesc is NULL, times the 16-bit element of CUDA_R_16BF must be a "
+            "multiple of 16 bytes in FP8 matmuls");
+  EXPECT_CLEAN(N.lay(MatD, layout::LD, 72).withoutCdesc().check());
+  // With a Cdesc of its own, D's ld is not one of the rule's.
+  N.V.CdescIsNull = v(0);
+  N.V.pointer(Arg::Cdesc).Address = v(0x1000);
+  N.lay(MatD, layout::LD, 68);
+  EXPECT_CLEAN(N.check());
   // fp16 with odd sizes: performance only (LT-ALIGN-TC), never a finding.
   EXPECT_CLEAN(Gemm(63, 31, 15, dt::R_16F, dt::R_16F).check());
 }
@@ -653,6 +677,24 @@ TEST(LtRules, Fp4Requirements) {
   EXPECT_RULE(CD.check(), "LT-FP4-CD");
 }
 
+// One defect, one finding: a missing D_OUT_SCALE_POINTER with an FP4 D is
+// LT-FP4-DOUT's (the documented rule); LT-SCALE-PTR, its generalisation,
+// stays silent there and keeps the other tensors' pointers.
+TEST(LtRules, Fp4MissingDOutPointerIsOneFinding) {
+  Gemm D = fp4();
+  D.desc(desc::D_OUT_SCALE_POINTER, 0);
+  const std::vector<lt::Finding> Fs = D.check();
+  ASSERT_EQ(Fs.size(), 1u) << describe(Fs);
+  EXPECT_STREQ(Fs[0].RuleId, "LT-FP4-DOUT");
+  EXPECT_EQ(subjectName(Fs[0].About), "CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER");
+  Gemm A = fp4(); // A's pointer: LT-SCALE-PTR as before
+  A.desc(desc::A_SCALE_POINTER, 0);
+  EXPECT_RULE(A.check(), "LT-SCALE-PTR");
+  EXPECT_NO_RULE(A.check(), "LT-FP4-DOUT");
+  D.V.Heuristic = true; // no pointers at the heuristic: neither rule
+  EXPECT_CLEAN(D.check());
+}
+
 TEST(LtRules, NullMatrices) {
   Gemm S = fp16();
   S.V.pointer(Arg::B).Address = v(0);
@@ -670,6 +712,13 @@ TEST(LtRules, CVersusD) {
   Gemm E = fp8();
   E.V.CdescIsDdesc = v(1);
   EXPECT_RULE(E.check(), "LT-CD-NARROW");
+  // One defect, one finding: C read as D's narrow type is not also
+  // misaligned as an 8-bit C (D's ld of 72 is no C rule's).
+  Gemm L = fp8();
+  L.lay(MatD, layout::LD, 72).withoutCdesc();
+  const std::vector<lt::Finding> Narrow = L.check();
+  ASSERT_EQ(Narrow.size(), 1u) << describe(Narrow);
+  EXPECT_STREQ(Narrow[0].RuleId, "LT-CD-NARROW");
   Gemm M = fp16(); // out of place, different orders
   M.lay(MatC, layout::ORDER, order::Row).lay(MatC, layout::LD, 32);
   EXPECT_RULE(M.check(), "LT-CD-MATCH");

@@ -617,6 +617,14 @@ private:
     const Value &V = In.pointer(A).Address;
     return V.Known && V.V == 0;
   }
+  // Cdesc is NULL: C's layout is Ddesc's.
+  bool cdescNull() const { return In.CdescIsNull.Known && In.CdescIsNull.V; }
+  // C read through Ddesc (Cdesc NULL or Ddesc) as a narrow matrix: one
+  // defect, LT-CD-NARROW's; the type and alignment rules of C stay silent.
+  bool cReadsNarrowD() const {
+    return (cdescNull() || (In.CdescIsDdesc.Known && In.CdescIsDdesc.V)) &&
+           isNarrow(T[MatC]);
+  }
   bool anyPointerArray() const {
     for (unsigned M = 0; M < 4; ++M)
       if (lv(M, layout::BATCH_MODE) == batch_mode::PointerArray)
@@ -670,7 +678,7 @@ private:
     Validate(MatmulDescAttributes, Object::MatmulDesc, Arg::ComputeDesc,
              In.Desc, Invalid[0]);
     for (unsigned M = 0; M < 4; ++M) {
-      if (M != MatC || !(In.CdescIsNull.Known && In.CdescIsNull.V))
+      if (M != MatC || !cdescNull())
         Validate(MatrixLayoutAttributes, Object::MatrixLayout, layoutArg(M),
                  In.Layout[M], Invalid[1 + M]);
       else
@@ -737,7 +745,7 @@ private:
     if (HaveB && HaveD && BC != DC)
       Mismatch(MatB, Stored(MatB, false), opText(MatB, false), BC, DC,
                "n, the columns of D");
-    if (HaveC && HaveD && !(In.CdescIsNull.Known && In.CdescIsNull.V)) {
+    if (HaveC && HaveD && !cdescNull()) {
       if (CR != DR)
         Mismatch(MatC, layout::ROWS, "the rows of C", CR, DR, "the rows of D");
       if (CC != DC)
@@ -758,7 +766,7 @@ private:
 
   void checkLeadingDimensions() {
     for (unsigned M = 0; M < 4; ++M) {
-      if (M == MatC && In.CdescIsNull.Known && In.CdescIsNull.V)
+      if (M == MatC && cdescNull())
         continue;
       const int64_t Ld = lv(M, layout::LD), Rows = lv(M, layout::ROWS),
                     Cols = lv(M, layout::COLS), Ord = lv(M, layout::ORDER);
@@ -987,6 +995,9 @@ private:
 
   // --- narrow precision (section 6) ------------------------------------------------------
   bool Fp8 = false, Fp4 = false;
+  // LT-FP4-DOUT reported the missing D_OUT_SCALE_POINTER: the documented
+  // FP4 rule owns that defect, LT-SCALE-PTR (its generalisation) stays silent.
+  bool DOutPointerReported = false;
 
   void checkNarrowTypes() {
     const int64_t A = T[MatA], B = T[MatB], C = T[MatC], D = T[MatD];
@@ -1024,10 +1035,7 @@ private:
         (C == dt::R_16F && (D == dt::R_16F || D == NarrowD ||
                             (AnyE5M2 && D == dt::R_8F_E5M2))) ||
         (C == dt::R_32F && D == dt::R_32F);
-    // C read through Ddesc (Cdesc NULL or Ddesc) is LT-CD-NARROW's finding.
-    const bool CIsDLayout = (In.CdescIsNull.Known && In.CdescIsNull.V) ||
-                            (In.CdescIsDdesc.Known && In.CdescIsDdesc.V);
-    if (!CDOk && !(CIsDLayout && isNarrow(C))) {
+    if (!CDOk && !cReadsNarrowD()) {
       err(Category::NarrowPrecision, Fp8 ? "LT-FP8-CD" : "LT-FP4-CD",
           la(isNarrow(D) || D == C ? MatC : MatD, layout::TYPE),
           isNarrow(D) || D == C ? C : D,
@@ -1067,24 +1075,31 @@ private:
               (Fp8 ? " on " + ccText() : std::string()) + "; got TRANSA " +
               enumText(EnumKind::Operation, TA) + ", TRANSB " +
               enumText(EnumKind::Operation, TB));
-    // LT-FP8-ALIGN: 16-byte dimension and leading-dimension rules.
+    // LT-FP8-ALIGN: 16-byte dimension and leading-dimension rules. With a
+    // NULL Cdesc, C's rows and ld are Ddesc's: those are what is checked,
+    // and named.
     for (unsigned M : {MatA, MatB, MatC}) {
       const int64_t Bits = elementBits(T[M]);
-      if (!Bits || lv(M, layout::ORDER) != order::Col)
+      if (!Bits || lv(M, layout::ORDER) != order::Col ||
+          (M == MatC && cReadsNarrowD()))
         continue;
+      unsigned Owner = M;
+      if (M == MatC && cdescNull())
+        Owner = MatD;
+      auto Misaligned = [&](int64_t Attr, int64_t V) {
+        err(Category::NarrowPrecision, "LT-FP8-ALIGN", la(Owner, Attr), V,
+            ln(Owner, Attr) + " (" + num(V) + ")" +
+                (Owner != M ? ", which C uses because Cdesc is NULL," : "") +
+                " times the " + num(Bits) + "-bit element of " +
+                typeName(T[M]) + " must be a multiple of 16 bytes in " +
+                Kind + " matmuls")
+            .Bound = 128 / Bits;
+      };
       const int64_t Rows = lv(M, layout::ROWS), Ld = lv(M, layout::LD);
       if (Rows > 0 && (Rows * Bits) % 128)
-        err(Category::NarrowPrecision, "LT-FP8-ALIGN", la(M, layout::ROWS), Rows,
-            ln(M, layout::ROWS) + " (" + num(Rows) + ") times the " +
-                num(Bits) + "-bit element of " + typeName(T[M]) +
-                " must be a multiple of 16 bytes in " + Kind + " matmuls")
-            .Bound = 128 / Bits;
+        Misaligned(layout::ROWS, Rows);
       if (Ld > 0 && (Ld * Bits) % 128)
-        err(Category::NarrowPrecision, "LT-FP8-ALIGN", la(M, layout::LD), Ld,
-            ln(M, layout::LD) + " (" + num(Ld) + ") times the " + num(Bits) +
-                "-bit element of " + typeName(T[M]) +
-                " must be a multiple of 16 bytes in " + Kind + " matmuls")
-            .Bound = 128 / Bits;
+        Misaligned(layout::LD, Ld);
     }
     // LT-FP4-DOUT.
     if (isFp4(T[MatD])) {
@@ -1095,12 +1110,14 @@ private:
             dn(desc::D_OUT_SCALE_MODE) + " must be "
             "CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 when D is CUDA_R_4F_E2M1");
       if (!In.Heuristic && d(desc::D_OUT_SCALE_POINTER).Known &&
-          d(desc::D_OUT_SCALE_POINTER).V == 0)
+          d(desc::D_OUT_SCALE_POINTER).V == 0) {
+        DOutPointerReported = true;
         err(Category::NarrowPrecision, "LT-FP4-DOUT",
             da(desc::D_OUT_SCALE_POINTER), 0,
             dn(desc::D_OUT_SCALE_POINTER) +
                 " must be set when D is CUDA_R_4F_E2M1 (the scale factors "
                 "cuBLASLt writes for D)");
+      }
     }
     // LT-CD-FP8ACC (observed): accumulation into C with FP8 output.
     if (isFp8(T[MatD]) && In.BetaIsZero.Known && !In.BetaIsZero.V)
@@ -1240,6 +1257,8 @@ private:
       for (int64_t A : ScaleModeAttrs) {
         const int64_t Mode = dv(A, 0);
         const Value P = d(scalePointerFor(A));
+        if (A == desc::D_OUT_SCALE_MODE && DOutPointerReported)
+          continue;
         if (Mode != smode::Scalar32F && P.Known && P.V == 0)
           err(Category::NarrowPrecision, "LT-SCALE-PTR", da(scalePointerFor(A)), 0,
               dn(scalePointerFor(A)) + " must be set: " + dn(A) + " is " +
@@ -1264,7 +1283,7 @@ private:
   // --- C versus D (section 4) -----------------------------------------------------------------
   void checkCD() {
     const int64_t D = T[MatD];
-    const bool CNull = In.CdescIsNull.Known && In.CdescIsNull.V;
+    const bool CNull = cdescNull();
     if (isNarrow(D)) {
       // LT-CD-NARROW: C needs its own, wider descriptor.
       if (CNull || (In.CdescIsDdesc.Known && In.CdescIsDdesc.V))
