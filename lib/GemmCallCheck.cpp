@@ -137,7 +137,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     const SourceRange Body =
         SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
     if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn))
-      ExcludedBodies.push_back(Body);
+      ExcludedBodies.push_back({Body, SM.isInMainFile(Body.getBegin())});
     else
       Functions.emplace_back(Fn, Body);
     return;
@@ -152,8 +152,10 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   if (SM.isInSystemHeader(At) &&
       !Group->getOptions().SystemHeaders.value_or(false))
     return;
-  for (const SourceRange &Body : ExcludedBodies)
-    if (SM.isPointWithin(At, Body.getBegin(), Body.getEnd()))
+  const bool AtInMainFile = SM.isInMainFile(At);
+  for (const ExcludedBody &Body : ExcludedBodies)
+    if ((Body.InMainFile || !AtInMainFile) &&
+        SM.isPointWithin(At, Body.Range.getBegin(), Body.Range.getEnd()))
       return;
 
   if (!HeaderVersion)
@@ -175,12 +177,19 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     }
     return;
   }
+  // A check's CublasVersion option changes the verdict: its own analysis
+  // (the members without one share the first).
+  const std::vector<Diagnosis> *Found = nullptr;
+  int64_t FoundFor = 0;
   for (GemmCallCheck *Member : Members) {
-    // A check's CublasVersion option changes the verdict: its own analysis.
     const int64_t Override = Member->libraryVersionOverride();
-    for (const Diagnosis &D :
-         diagnoseGemmCall(*Call, *Callee, Enclosing, *Result.Context, PP,
-                          Override ? Override : *HeaderVersion))
+    const int64_t Version = Override ? Override : *HeaderVersion;
+    if (!Found || FoundFor != Version) {
+      Found = &diagnoseGemmCall(*Call, *Callee, Enclosing, *Result.Context, PP,
+                                Version);
+      FoundFor = Version;
+    }
+    for (const Diagnosis &D : *Found)
       Member->emit(D, SM);
   }
 }

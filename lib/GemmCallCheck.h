@@ -74,7 +74,11 @@ private:
   /// Bodies of functions whose calls are not the user's to check: device
   /// code, and the GEMM functions' own inline overloads. Matches arrive in
   /// traversal order, so a body is known before the calls inside it.
-  std::vector<SourceRange> ExcludedBodies;
+  struct ExcludedBody {
+    SourceRange Range;
+    bool InMainFile; // (no code of the main file itself is in a header's)
+  };
+  std::vector<ExcludedBody> ExcludedBodies;
   /// Function definitions in traversal order, to find the one a call is in
   /// without a parent map (the innermost is the last one that contains it).
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;

@@ -483,9 +483,9 @@ SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
 }
 
 
-// Every local (or local's field) a statement may write.
 // The locals (or locals' fields) one CFG element writes. Every
-// subexpression is an element of its own, so nothing here recurses.
+// subexpression that writes is an element of its own (graphOptions), so
+// nothing here recurses.
 void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (const auto *B = dyn_cast<BinaryOperator>(S)) {
     if (B->isAssignmentOp())
@@ -703,6 +703,23 @@ bool sameBindings(const FunctionValues::Bindings &A,
   return true;
 }
 
+// The CFG's elements are the full expressions and conditions, and within
+// them every subexpression that can change what the walk knows, in the
+// order it runs: the kinds transfer(), scanEscapes() and writesOf() act on.
+// (Every subexpression would be an element of its own with all of them
+// added: three times the elements, none of which does anything here.)
+CFG::BuildOptions graphOptions() {
+  CFG::BuildOptions Options;
+  for (Stmt::StmtClass Effect :
+       {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
+        Stmt::UnaryOperatorClass, Stmt::DeclStmtClass, Stmt::CallExprClass,
+        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+        Stmt::CUDAKernelCallExprClass, Stmt::UserDefinedLiteralClass,
+        Stmt::LambdaExprClass, Stmt::GCCAsmStmtClass, Stmt::MSAsmStmtClass})
+    Options.setAlwaysAdd(Effect);
+  return Options;
+}
+
 // Functions whose graphs are kept. Calls arrive function by function, and a
 // wrapper's callers are at most MaxCallSites per level: a few cover every
 // reuse, where keeping every function's would grow with the file (and its
@@ -726,11 +743,8 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   Kept.push_back(std::make_unique<FunctionEntry>());
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
-  if (!nestedTooDeep(Body)) {
-    CFG::BuildOptions Options;
-    Options.setAllAlwaysAdd();
-    Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, Options);
-  }
+  if (!nestedTooDeep(Body))
+    Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, graphOptions());
   return Entry;
 }
 } // namespace
