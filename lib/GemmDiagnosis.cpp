@@ -137,8 +137,8 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     }
     if (R == Role::Handle) {
       FunctionValues::HandleValue H = FV.evaluateHandle(Arg);
-      Out.PointerMode = H.PointerMode;
-      Out.MathMode = H.MathMode;
+      Out.PointerMode = std::move(H.PointerMode);
+      Out.MathMode = std::move(H.MathMode);
       continue;
     }
     if (Arg->IgnoreParenImpCasts()->isNullPointerConstant(
@@ -153,12 +153,12 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     if (PointerArray || F == NumFacts)
       continue; // arrays of device pointers: nothing to prove statically
     FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
-    Out.PointeeType[F] = P.Type;
-    Out.Where[F] = P.Where;
-    Out.AllocSize[F] = P.Size;
-    Out.Offset[F] = P.Offset;
+    Out.PointeeType[F] = std::move(P.Type);
+    Out.Where[F] = std::move(P.Where);
+    Out.AllocSize[F] = std::move(P.Size);
+    Out.Offset[F] = std::move(P.Offset);
     if (R == Role::Beta)
-      Out.BetaIsZero = P.IsZero;
+      Out.BetaIsZero = std::move(P.IsZero);
   }
   Out.Path = FV.pathToTarget();
   Out.Reached = FV.reachable();
@@ -323,7 +323,7 @@ void noteFacts(const GemmCall &Call, Role R, const Context &C,
     for (const Alternative &A : V.Alternatives) {
       std::string Text = Describe(A.Value);
       if (!A.From.What.empty())
-        Text += ", " + A.From.What;
+        Text += ", " + A.From.What.str();
       Text += whenText(A.When, C.Atoms);
       Notes.push_back(
           {A.From.At ? A.From.At->getExprLoc() : Arg->getExprLoc(), Text});
@@ -629,7 +629,7 @@ void noteValue(const Expr &Arg, const std::string &Name,
         A.From.At ? A.From.At->getExprLoc() : Arg.getExprLoc();
     std::string Text = "'" + Name + "' is " + std::to_string(A.Value);
     if (!A.From.What.empty() && A.From.What != "the value of '" + Name + "'")
-      Text += ", " + A.From.What;
+      Text += ", " + A.From.What.str();
     Text += whenText(A.When, Atoms);
     if (Seen.emplace(Loc.getRawEncoding(), Text).second)
       Notes.push_back({Loc, Text});

@@ -197,7 +197,7 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
       if (A.Value && A.From.At)
         Notes.push_back({A.From.At->getExprLoc(),
                          "'" + std::string(lt::argName(ObjectArgs[O])) +
-                             "' was " + A.From.What +
+                             "' was " + A.From.What.str() +
                              whenText(A.When, C.Atoms)});
     return;
   }
@@ -217,7 +217,7 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
                 ? (A.Value ? " is set" : " is NULL")
                 : " is " + valueText(Kind, Id, A.Value);
     if (!A.From.What.empty())
-      Text += ", " + A.From.What;
+      Text += ", " + A.From.What.str();
     Text += whenText(A.When, C.Atoms);
     if (A.From.At && Seen.emplace(A.From.At->getExprLoc().getRawEncoding(),
                                   Text).second)
@@ -251,7 +251,7 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
       std::string Text = "'" + std::string(lt::argName(A)) + "' points to " +
                          Where;
       if (!Alt.From.What.empty())
-        Text += ", " + Alt.From.What;
+        Text += ", " + Alt.From.What.str();
       Text += whenText(Alt.When, C.Atoms);
       Notes.push_back(
           {Alt.From.At ? Alt.From.At->getExprLoc() : Arg->getExprLoc(), Text});

@@ -45,11 +45,32 @@ struct Literal {
 /// A conjunction of literals (sorted by atom, at most one per atom).
 using Guard = llvm::SmallVector<Literal, 4>;
 
+/// What to call where a value was written, in a note ("the value of 'ld'",
+/// "assigned here"). Values are copied at every read of a variable, and the
+/// text only when a note is written: copies share it.
+class OriginText {
+public:
+  OriginText() = default;
+  OriginText(std::string S)
+      : Text(S.empty() ? nullptr
+                       : std::make_shared<const std::string>(std::move(S))) {}
+  OriginText(const char *Text) : OriginText(std::string(Text)) {}
+  llvm::StringRef ref() const { return Text ? llvm::StringRef(*Text) : ""; }
+  operator llvm::StringRef() const { return ref(); }
+  std::string str() const { return ref().str(); }
+  bool empty() const { return !Text; }
+  bool operator==(llvm::StringRef Other) const { return ref() == Other; }
+  bool operator!=(llvm::StringRef Other) const { return ref() != Other; }
+
+private:
+  std::shared_ptr<const std::string> Text;
+};
+
 /// Where a value was written: the expression that produced it, and what to
-/// call it in a note ("the value of 'ld'", "assigned here").
+/// call it in a note.
 struct Origin {
   const Expr *At = nullptr;
-  std::string What;
+  OriginText What;
 };
 
 /// One value an expression can have, under a guard.
