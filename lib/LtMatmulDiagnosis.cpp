@@ -33,24 +33,8 @@ bool isHeuristic(const CallExpr &Call) { return Call.getNumArgs() == 10; }
 
 // The argument of \p Call that plays \p A, or null.
 const Expr *argument(const CallExpr &Call, Arg A) {
-  static constexpr Arg Matmul[] = {
-      Arg::Handle, Arg::ComputeDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
-      Arg::B,      Arg::Bdesc,       Arg::Beta,  Arg::C,     Arg::Cdesc,
-      Arg::D,      Arg::Ddesc,       Arg::Algo,  Arg::Workspace,
-      Arg::WorkspaceSize, Arg::None};
-  static constexpr Arg Heuristic[] = {
-      Arg::Handle, Arg::ComputeDesc, Arg::Adesc,      Arg::Bdesc,
-      Arg::Cdesc,  Arg::Ddesc,       Arg::Preference, Arg::RequestedAlgoCount,
-      Arg::None,   Arg::None};
-  const llvm::ArrayRef<Arg> Order =
-      isHeuristic(Call) ? llvm::ArrayRef<Arg>(Heuristic)
-                        : llvm::ArrayRef<Arg>(Matmul);
-  if (A == Arg::None)
-    return nullptr;
-  for (unsigned I = 0; I < Order.size() && I < Call.getNumArgs(); ++I)
-    if (Order[I] == A)
-      return Call.getArg(I);
-  return nullptr;
+  const ObjectFunction *F = objectFunctionOf(Call.getDirectCallee());
+  return F ? argumentPlaying(Call, *F, A) : nullptr;
 }
 
 // The variable an argument names: `d`, or `opaque` in `&opaque`.

@@ -81,38 +81,38 @@ int64_t readAs(lt::AttrType T, int64_t V) {
   }
 }
 
-// The arguments the rules read of the other Use rows (the matmul's are
-// LtMatmulDiagnosis's), by position, and how: whether NULL as written (a
-// null pointer constant, the address of a variable, an array), also where
-// it points (an allocation: not NULL), or its integer value.
-enum class Read : uint8_t { AsWritten, Pointer, Integer };
+// How the rules read an argument of the other Use rows (the matmul's are
+// LtMatmulDiagnosis's): whether NULL as written (a null pointer constant,
+// the address of a variable, an array), also where it points (an
+// allocation: not NULL), or its integer value.
+enum class Read : uint8_t { None, AsWritten, Pointer, Integer };
+constexpr Read readOf(Arg Role) {
+  switch (Role) {
+  case Arg::A: case Arg::B: case Arg::C: return Read::Pointer;
+  case Arg::Adesc: case Arg::Bdesc: case Arg::Cdesc: case Arg::Algo:
+    return Read::AsWritten;
+  case Arg::RequestedAlgoCount: return Read::Integer;
+  default: return Read::None;
+  }
+}
 struct ReadArg {
   Arg Role;
   unsigned Pos;
   Read How;
 };
-// cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
-// B, Bdesc, C, Cdesc, stream).
-constexpr ReadArg TransformArgs[] = {
-    {Arg::A, 3, Read::Pointer},     {Arg::Adesc, 4, Read::AsWritten},
-    {Arg::B, 6, Read::Pointer},     {Arg::Bdesc, 7, Read::AsWritten},
-    {Arg::C, 8, Read::Pointer},     {Arg::Cdesc, 9, Read::AsWritten}};
-// cublasLtMatmulAlgoGetIds(lightHandle, computeType, scaleType, Atype,
-// Btype, Ctype, Dtype, requestedAlgoCount, algoIdsArray, returnAlgoCount).
-constexpr ReadArg AlgoGetIdsArgs[] = {{Arg::RequestedAlgoCount, 7, Read::Integer}};
-// cublasLtMatmulAlgoInit(lightHandle, computeType, scaleType, Atype, Btype,
-// Ctype, Dtype, algoId, algo).
-constexpr ReadArg AlgoInitArgs[] = {{Arg::Algo, 8, Read::AsWritten}};
-constexpr unsigned MaxReadArgs = std::size(TransformArgs);
+// At most the six of cublasLtMatrixTransform.
+constexpr unsigned MaxReadArgs = 6;
+using ReadArgs = llvm::SmallVector<ReadArg, MaxReadArgs>;
 
-llvm::ArrayRef<ReadArg> readArgs(const ObjectFunction &F) {
-  if (F.What != ObjectCall::Use)
-    return {};
-  if (F.Obj == lt::Object::TransformDesc)
-    return TransformArgs;
-  return llvm::StringRef(F.Name) == "cublasLtMatmulAlgoGetIds"
-             ? llvm::ArrayRef<ReadArg>(AlgoGetIdsArgs)
-             : llvm::ArrayRef<ReadArg>(AlgoInitArgs);
+// The arguments the rules read of a Use row, in order.
+ReadArgs readArgs(const ObjectFunction &F) {
+  ReadArgs Out;
+  if (F.What != ObjectCall::Use || !F.Roles)
+    return Out;
+  for (unsigned Pos = 0; Pos < F.NumArgs && Out.size() < MaxReadArgs; ++Pos)
+    if (const Read How = readOf(F.Roles[Pos]); How != Read::None)
+      Out.push_back({F.Roles[Pos], Pos, How});
+  return Out;
 }
 
 // The values of one calling context, by argument position (Create), the
@@ -140,6 +140,7 @@ struct Context {
 struct Call {
   const CallExpr &E;
   const ObjectFunction &Fn;
+  ReadArgs Reads; // readArgs(Fn)
   BufferFacts Buffer;
   // readArgs: NULL (1) or not (0) as written.
   rules::Value Null[MaxReadArgs];
@@ -163,7 +164,7 @@ void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
   if (C.reads()) {
-    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I) {
       const Expr *E = C.arg(Args[I].Pos);
       if (Args[I].How == Read::Pointer && !C.Null[I].Known)
@@ -193,7 +194,7 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
     return valueUnder(V, A, Correlated);
   };
   if (C.reads()) {
-    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    const ReadArgs &Args = C.Reads;
     lt::TransformValues Transform;
     lt::AlgoSetupValues Setup;
     for (unsigned I = 0; I < Args.size(); ++I) {
@@ -255,12 +256,8 @@ namespace {
 // attribute itself, the buffer for a value it holds, or the Create argument
 // that gave the attribute.
 const Expr *argumentOf(const lt::Finding &F, const Call &C) {
-  if (C.reads()) {
-    for (const ReadArg &R : readArgs(C.Fn))
-      if (R.Role == F.About.Argument)
-        return C.arg(R.Pos);
-    return nullptr;
-  }
+  if (C.reads())
+    return argumentPlaying(C.E, C.Fn, F.About.Argument);
   switch (F.About.Argument) {
   case Arg::Buf: return C.arg(BufPos);
   case Arg::SizeInBytes: return C.arg(SizePos);
@@ -277,7 +274,7 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
                 ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
   if (C.reads()) {
-    const llvm::ArrayRef<ReadArg> Args = readArgs(C.Fn);
+    const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I)
       if (Args[I].How == Read::Integer && Args[I].Role == F.About.Argument)
         noteValue(*C.arg(Args[I].Pos), lt::argName(Args[I].Role), X.Values[I],
@@ -332,9 +329,9 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
   if (!Callee || Callee->getNumParams() != Function.NumArgs ||
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
     return {};
-  Call C{E, Function, {}, {}};
+  Call C{E, Function, readArgs(Function), {}, {}};
   if (C.reads()) {
-    const llvm::ArrayRef<ReadArg> Args = readArgs(Function);
+    const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I) {
       if (Args[I].How == Read::Integer)
         continue;

@@ -8,6 +8,7 @@ namespace clang::tidy::gemm {
 
 namespace {
 
+using lt::Arg;
 using lt::Object;
 
 constexpr ObjectFunction handle(const char *Name, ObjectCall What,
@@ -19,6 +20,46 @@ constexpr ObjectFunction ltObject(const char *Name, Object Obj, ObjectCall What,
                                   unsigned NumArgs, unsigned FirstValue = 1) {
   return {Name, What, /*Handle=*/false, Obj, NumArgs, FirstValue};
 }
+
+template <unsigned N>
+constexpr ObjectFunction use(const char *Name, Object Obj,
+                             const Arg (&Roles)[N]) {
+  return {Name, ObjectCall::Use, /*Handle=*/false, Obj, N, 1, -1, Roles};
+}
+
+// The arguments of the functions that read objects, as cublasLt.h declares
+// them. cublasLtMatmul(lightHandle, computeDesc, alpha, A, Adesc, B, Bdesc,
+// beta, C, Cdesc, D, Ddesc, algo, workspace, workspaceSizeInBytes, stream):
+constexpr Arg MatmulRoles[] = {
+    Arg::Handle, Arg::ComputeDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
+    Arg::B,      Arg::Bdesc,       Arg::Beta,  Arg::C,     Arg::Cdesc,
+    Arg::D,      Arg::Ddesc,       Arg::Algo,  Arg::Workspace,
+    Arg::WorkspaceSize, Arg::None};
+// cublasLtMatmulAlgoGetHeuristic(lightHandle, operationDesc, Adesc, Bdesc,
+// Cdesc, Ddesc, preference, requestedAlgoCount, heuristicResultsArray,
+// returnAlgoCount):
+constexpr Arg HeuristicRoles[] = {
+    Arg::Handle, Arg::ComputeDesc, Arg::Adesc,      Arg::Bdesc,
+    Arg::Cdesc,  Arg::Ddesc,       Arg::Preference, Arg::RequestedAlgoCount,
+    Arg::None,   Arg::None};
+// cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
+// B, Bdesc, C, Cdesc, stream):
+constexpr Arg TransformRoles[] = {
+    Arg::Handle, Arg::TransformDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
+    Arg::Beta,   Arg::B,             Arg::Bdesc, Arg::C,     Arg::Cdesc,
+    Arg::None};
+// cublasLtMatmulAlgoGetIds(lightHandle, computeType, scaleType, Atype,
+// Btype, Ctype, Dtype, requestedAlgoCount, algoIdsArray, returnAlgoCount):
+constexpr Arg AlgoGetIdsRoles[] = {
+    Arg::Handle, Arg::None, Arg::None,
+    Arg::None,   Arg::None, Arg::None,
+    Arg::None,   Arg::RequestedAlgoCount, Arg::None,
+    Arg::None};
+// cublasLtMatmulAlgoInit(lightHandle, computeType, scaleType, Atype, Btype,
+// Ctype, Dtype, algoId, algo):
+constexpr Arg AlgoInitRoles[] = {Arg::Handle, Arg::None, Arg::None,
+                                 Arg::None,   Arg::None, Arg::None,
+                                 Arg::None,   Arg::None, Arg::Algo};
 
 // cuBLASLt's Create and *Init take the object, then (for the *_internal
 // forms, after the storage's size) one argument per created attribute.
@@ -49,13 +90,11 @@ constexpr ObjectFunction Functions[] = {
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulDesc", Object::MatmulDesc),
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatrixLayout", Object::MatrixLayout),
     GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulPreference", Object::Preference),
-    ltObject("cublasLtMatmul", Object::MatmulDesc, ObjectCall::Use, 16),
-    ltObject("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc,
-             ObjectCall::Use, 10),
-    ltObject("cublasLtMatrixTransform", Object::TransformDesc, ObjectCall::Use,
-             11),
-    ltObject("cublasLtMatmulAlgoGetIds", Object::AlgoConfig, ObjectCall::Use, 10),
-    ltObject("cublasLtMatmulAlgoInit", Object::AlgoConfig, ObjectCall::Use, 9),
+    use("cublasLtMatmul", Object::MatmulDesc, MatmulRoles),
+    use("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc, HeuristicRoles),
+    use("cublasLtMatrixTransform", Object::TransformDesc, TransformRoles),
+    use("cublasLtMatmulAlgoGetIds", Object::AlgoConfig, AlgoGetIdsRoles),
+    use("cublasLtMatmulAlgoInit", Object::AlgoConfig, AlgoInitRoles),
 };
 
 #undef GEMM_LT_OBJECT_FUNCTIONS

@@ -4,7 +4,8 @@
 // row each: what the function does to the object its first argument names
 // (a cuBLAS handle, or a cuBLASLt matmul descriptor, matrix layout or
 // matmul preference), how many arguments it takes and where the values it
-// stores begin. The value analysis follows the objects' state through them
+// stores begin, and for the functions that read objects, the role of each
+// argument. The value analysis follows the objects' state through them
 // (ValueAnalysis.cpp), the checks judge their arguments (LtObjectCall.h),
 // and cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic, which read the
 // objects, are found by them (LtMatmulDiagnosis.h).
@@ -14,9 +15,10 @@
 #ifndef GEMM_TIDY_OBJECTFUNCTIONS_H
 #define GEMM_TIDY_OBJECTFUNCTIONS_H
 
-#include "gemm/rules/lt_attributes.h"
+#include "gemm/rules/lt_check.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 
@@ -58,7 +60,21 @@ struct ObjectFunction {
   unsigned FirstValue = 1;
   /// A handle's Set: the mode it sets (HandleAttribute).
   int64_t Sets = -1;
+  /// Use: the role of each of the NumArgs arguments, as the rules core
+  /// names them (lt::Arg::None for those it does not); null otherwise.
+  const lt::Arg *Roles = nullptr;
 };
+
+/// The argument of \p Call that plays \p Role in \p F (a Use row), or null.
+inline const Expr *argumentPlaying(const CallExpr &Call,
+                                   const ObjectFunction &F, lt::Arg Role) {
+  if (!F.Roles || Role == lt::Arg::None)
+    return nullptr;
+  for (unsigned I = 0; I < F.NumArgs && I < Call.getNumArgs(); ++I)
+    if (F.Roles[I] == Role)
+      return Call.getArg(I);
+  return nullptr;
+}
 
 /// The attributes of a handle's state, beside cuBLASLt's ids.
 enum HandleAttribute : int64_t { HandlePointerMode = 0, HandleMathMode = 1 };
