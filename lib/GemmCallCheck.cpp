@@ -78,6 +78,13 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), isExpansionInMainFile()).bind("function"),
       this);
+  // The main file's calls of defined functions: the call sites whose
+  // constants a wrapper's parameters are bound to (the index of them comes
+  // with this traversal, where a walk of its own would cost as much).
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasBody(stmt()))), isExpansionInMainFile())
+          .bind("site"),
+      this);
   // Elsewhere, only the bodies whose calls are not the user's to check:
   // device code, and cuBLAS's own inline overloads.
   // (cublasLt.h's inline *Init wrappers among them).
@@ -142,11 +149,16 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
       Functions.emplace_back(Fn, Body);
     return;
   }
+  if (const auto *Site = Result.Nodes.getNodeAs<CallExpr>("site")) {
+    if (const FunctionDecl *Caller = enclosingFunction(
+            SM.getExpansionLoc(Site->getBeginLoc()), SM))
+      recordCallSite(*Site, *Caller, *Result.Context);
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
   if (!Call || !Callee)
     return;
-  const bool LtCall = isLtMatmul(*Callee);
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&
@@ -158,21 +170,34 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
         SM.isPointWithin(At, Body.Range.getBegin(), Body.Range.getEnd()))
       return;
 
+  // Diagnosed when the traversal has found every call site a wrapper's
+  // parameters may be bound at, later in the file as often as not.
+  Pending.push_back({Call, Callee, enclosingFunction(At, SM), Result.Context});
+}
+
+void GemmCallCheck::onEndOfTranslationUnit() {
+  std::vector<PendingCall> Calls = std::move(Pending);
+  Pending.clear();
+  for (const PendingCall &P : Calls)
+    diagnose(*P.Call, *P.Callee, P.Enclosing, *P.Context);
+}
+
+void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,
+                             const FunctionDecl *Enclosing, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   if (!HeaderVersion)
-    HeaderVersion = cublasVersion(PP); // the headers are all read by now
+    HeaderVersion = cublasVersion(PP);
   std::vector<GemmCallCheck *> Members;
   {
     std::lock_guard<std::mutex> Lock(GroupsLock);
     Members = groups()[Group];
   }
-  const FunctionDecl *Enclosing = enclosingFunction(At, SM);
-  if (LtCall) {
+  if (isLtMatmul(Callee)) {
     for (GemmCallCheck *Member : Members) {
       const int64_t Override = Member->libraryVersionOverride();
       for (const Diagnosis &D : diagnoseLtMatmulCall(
-               *Call, Enclosing, *Result.Context,
-               Override ? Override : *HeaderVersion,
-               Member->targets(*Result.Context)))
+               Call, Enclosing, Ctx, Override ? Override : *HeaderVersion,
+               Member->targets(Ctx)))
         Member->emit(D, SM);
     }
     return;
@@ -185,8 +210,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     const int64_t Override = Member->libraryVersionOverride();
     const int64_t Version = Override ? Override : *HeaderVersion;
     if (!Found || FoundFor != Version) {
-      Found = &diagnoseGemmCall(*Call, *Callee, Enclosing, *Result.Context, PP,
-                                Version);
+      Found = &diagnoseGemmCall(Call, Callee, Enclosing, Ctx, PP, Version);
       FoundFor = Version;
     }
     for (const Diagnosis &D : *Found)

@@ -35,9 +35,11 @@ public:
     Reported.clear();
     ExcludedBodies.clear();
     Functions.clear();
+    Pending.clear();
     HeaderVersion.reset();
     CompileTargets.reset();
   }
+  void onEndOfTranslationUnit() final;
 
 protected:
   /// Whether findings of category \p C are this check's.
@@ -55,6 +57,9 @@ protected:
 private:
   const FunctionDecl *enclosingFunction(SourceLocation At,
                                         const SourceManager &SM) const;
+  /// Analyses one matched call and gives each member its diagnostics.
+  void diagnose(const CallExpr &Call, const FunctionDecl &Callee,
+                const FunctionDecl *Enclosing, ASTContext &Ctx);
   /// The compute capabilities this check decides the architecture rules for.
   const std::vector<int64_t> &targets(const ASTContext &Ctx);
   /// Gives \p D, found by the group's leader, if it is this check's.
@@ -82,6 +87,15 @@ private:
   /// Function definitions in traversal order, to find the one a call is in
   /// without a parent map (the innermost is the last one that contains it).
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
+  /// The calls to diagnose at the end of the translation unit, in the order
+  /// they were found, each with the function it sits in.
+  struct PendingCall {
+    const CallExpr *Call;
+    const FunctionDecl *Callee;
+    const FunctionDecl *Enclosing;
+    ASTContext *Context;
+  };
+  std::vector<PendingCall> Pending;
   /// CUBLAS_VERSION of the headers, read once per translation unit.
   std::optional<int64_t> HeaderVersion;
   /// The compute capabilities the architecture rules (cuBLASLt's A-tagged

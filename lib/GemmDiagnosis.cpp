@@ -5,7 +5,6 @@
 #include "LtObjectCall.h"
 #include "ValueAnalysis.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -28,60 +27,16 @@ bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
   return !rules::isPointerRole(R) && !Api.isPerGroup(R);
 }
 
-// Every call in the main file's functions, with the function it sits in:
-// built once per translation unit, only when a wrapper's callers are
-// wanted. The headers (cuBLAS's and the C++ library's among them) are left
-// out: walking them would cost more than the rest of the analysis together.
-class CallIndex : public RecursiveASTVisitor<CallIndex> {
-public:
-  using Site = std::pair<const CallExpr *, const FunctionDecl *>;
-  llvm::DenseMap<const FunctionDecl *, std::vector<Site>> Callers;
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  // Calls in types (decltype, array bounds) are not call sites.
-  // (LLVM 22 adds a parameter.)
-  template <class... Rest> bool TraverseTypeLoc(TypeLoc, Rest...) {
-    return true;
-  }
-  bool TraverseDecl(Decl *D) {
-    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    const bool Push = FD && FD->doesThisDeclarationHaveABody();
-    if (Push)
-      Stack.push_back(FD);
-    const bool Ok = RecursiveASTVisitor::TraverseDecl(D);
-    if (Push)
-      Stack.pop_back();
-    return Ok;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      if (!Stack.empty())
-        Callers[Callee->getCanonicalDecl()].push_back({Call, Stack.back()});
-    return true;
-  }
-
-private:
-  std::vector<const FunctionDecl *> Stack;
-};
+// Every call in the main file's functions, with the function it sits in
+// (recordCallSite), by callee.
+using CallSite = std::pair<const CallExpr *, const FunctionDecl *>;
 
 struct TUCache {
   std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
-  std::unique_ptr<CallIndex> Index;
+  std::map<const FunctionDecl *, std::vector<CallSite>> Callers;
 };
 
 TUCache &cacheFor(ASTContext &Ctx) { return contextCache<TUCache>(Ctx); }
-
-const CallIndex &callIndex(ASTContext &Ctx) {
-  TUCache &C = cacheFor(Ctx);
-  if (!C.Index) {
-    C.Index = std::make_unique<CallIndex>();
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-        C.Index->TraverseDecl(D);
-  }
-  return *C.Index;
-}
 
 // The pointer arguments whose facts the rules read.
 constexpr Role FactRoles[] = {Role::Alpha, Role::Beta, Role::A, Role::B,
@@ -207,9 +162,9 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
-  const CallIndex &Index = callIndex(Ctx);
-  const auto It = Index.Callers.find(Fn->getCanonicalDecl());
-  if (It == Index.Callers.end())
+  const TUCache &Cache = cacheFor(Ctx);
+  const auto It = Cache.Callers.find(Fn->getCanonicalDecl());
+  if (It == Cache.Callers.end())
     return Out;
   unsigned Sites = 0;
   for (const auto &[Site, Caller] : It->second) {
@@ -547,6 +502,12 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
 
 std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx) {
   return framesFor(Fn, Ctx, 0);
+}
+
+void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
+                    ASTContext &Ctx) {
+  if (const FunctionDecl *Callee = Site.getDirectCallee())
+    cacheFor(Ctx).Callers[Callee->getCanonicalDecl()].push_back({&Site, &Caller});
 }
 
 rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,

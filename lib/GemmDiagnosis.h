@@ -61,8 +61,14 @@ struct CallerFrame {
 };
 
 /// The frames that bind constants to \p Fn's integer parameters, from the
-/// main file's calls of it, a few levels of wrappers deep.
+/// main file's calls of it (recordCallSite), a few levels of wrappers deep.
 std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx);
+
+/// Records that \p Caller calls \p Site's callee at \p Site, for
+/// callerFrames: the check gives every call in the main file's functions as
+/// the matchers find it, and diagnoses calls once all are known.
+void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
+                    ASTContext &Ctx);
 
 /// Up to this many conditions a context's findings are decided once per
 /// assignment of them (64); beyond, only unconditional values count.
