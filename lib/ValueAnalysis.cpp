@@ -1006,7 +1006,7 @@ private:
     const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
     if (!L)
       return Take();
-    const Literal Cond{L->Atom, Taken ? L->Positive : !L->Positive};
+    const Literal Cond{L->Atom, Taken == static_cast<bool>(L->Positive)};
     llvm::SmallVector<Guard, 2> Ways;
     for (const Guard &Way : From->Paths)
       if (std::optional<Guard> G = conjoin(Way, {Cond}))

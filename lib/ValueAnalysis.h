@@ -18,6 +18,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <map>
@@ -30,10 +31,11 @@ namespace clang::tidy::gemm {
 
 /// A condition a value depends on, and which way it went: atom Id is true
 /// (Positive) or false. Atoms with the same Id are the same condition on
-/// values that cannot change between its occurrences.
+/// values that cannot change between its occurrences. (Four bytes: guards
+/// are copied with every value.)
 struct Literal {
-  unsigned Atom;
-  bool Positive;
+  unsigned Atom : 31;
+  unsigned Positive : 1;
   bool operator<(const Literal &O) const {
     return Atom != O.Atom ? Atom < O.Atom : Positive < O.Positive;
   }
@@ -47,15 +49,16 @@ using Guard = llvm::SmallVector<Literal, 4>;
 
 /// What to call where a value was written, in a note ("the value of 'ld'",
 /// "assigned here"). Values are copied at every read of a variable, and the
-/// text only when a note is written: copies share it.
+/// text only when a note is written: copies share it. (Counted without
+/// atomics: the values of a translation unit never leave its thread.)
 class OriginText {
 public:
   OriginText() = default;
   OriginText(std::string S)
-      : Text(S.empty() ? nullptr
-                       : std::make_shared<const std::string>(std::move(S))) {}
-  OriginText(const char *Text) : OriginText(std::string(Text)) {}
-  llvm::StringRef ref() const { return Text ? llvm::StringRef(*Text) : ""; }
+      : Text(S.empty() ? nullptr : new Shared(std::move(S))) {}
+  OriginText(const char *Text)
+      : OriginText(*Text ? std::string(Text) : std::string()) {}
+  llvm::StringRef ref() const { return Text ? llvm::StringRef(Text->S) : ""; }
   operator llvm::StringRef() const { return ref(); }
   std::string str() const { return ref().str(); }
   bool empty() const { return !Text; }
@@ -63,7 +66,11 @@ public:
   bool operator!=(llvm::StringRef Other) const { return ref() != Other; }
 
 private:
-  std::shared_ptr<const std::string> Text;
+  struct Shared : llvm::RefCountedBase<Shared> {
+    explicit Shared(std::string S) : S(std::move(S)) {}
+    std::string S;
+  };
+  llvm::IntrusiveRefCntPtr<Shared> Text;
 };
 
 /// Where a value was written: the expression that produced it, and what to
