@@ -770,11 +770,12 @@ private:
       if (!P.Address.Known && !P.PointeeType.Known &&
           P.Where == Residency::Unknown)
         continue; // nothing known about this scalar
-      const std::string Name = quote(name(R));
+      // (Named only for a finding: most calls have none.)
+      auto Name = [&] { return quote(name(R)); };
       if (P.Address.Known && P.Address.V == 0) {
         if (!Api.isGrouped()) // a host array there: checkGroupPointers
           add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
-              Name + " is null; cuBLAS reads it on every call",
+              Name() + " is null; cuBLAS reads it on every call",
               "pass the address of a scalar", {R});
         continue;
       }
@@ -784,7 +785,7 @@ private:
         if (Api.has(Role::ComputeType))
           Inputs.push_back(Role::ComputeType);
         add(Category::ScalarType, "scalar.type", R, -1, P.PointeeType.V,
-            Name + " points to '" + typeText(P.PointeeType.V) + "' but " +
+            Name() + " points to '" + typeText(P.PointeeType.V) + "' but " +
                 scaleReason() + " " + name(R) + " as '" + typeText(Scale) + "'",
             "pass a pointer to a '" + typeText(Scale) + "' value", Inputs)
             .Bound = Scale;
@@ -795,7 +796,7 @@ private:
       if (HostMode && (P.Where == Residency::Device ||
                        P.Where == Residency::Managed)) {
         add(Category::ScalarPointerMode, "pointer.mode", R, -1, P.Address.V,
-            Name + " points to " +
+            Name() + " points to " +
                 (P.Where == Residency::Device ? "device" : "managed") +
                 " memory but the handle's pointer mode is "
                 "CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host",
@@ -806,7 +807,7 @@ private:
       }
       if (!HostMode && P.Where == Residency::Pageable) {
         add(Category::ScalarPointerMode, "pointer.mode", R, -1, P.Address.V,
-            Name + " points to host memory but the handle's pointer mode is "
+            Name() + " points to host memory but the handle's pointer mode is "
                    "CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it",
             "pass a device scalar, or call cublasSetPointerMode(handle, "
             "CUBLAS_POINTER_MODE_HOST) first",
@@ -818,7 +819,7 @@ private:
       if (HostMode && Align > 1 && P.Address.Known && P.Address.V % Align)
         add(Category::ScalarPointerMode, "scalar.alignment", R, -1,
             P.Address.V,
-            Name + " (" + hex(P.Address.V) + ") is not aligned to " +
+            Name() + " (" + hex(P.Address.V) + ") is not aligned to " +
                 std::to_string(Align) + " bytes, the alignment of '" +
                 typeText(Scale) + "'",
             "", {R})
