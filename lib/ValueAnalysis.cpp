@@ -813,17 +813,23 @@ public:
       return;
     }
     // The statements that are part of the target call (its arguments) are
-    // not executed before it; collected when one could have an effect.
-    llvm::SmallPtrSet<const Stmt *, 32> InTarget;
+    // not executed before it; those with effects are collected when one is
+    // met (a tree: each part is reached once).
+    llvm::SmallPtrSet<const Stmt *, 8> InTarget;
+    bool Collected = false;
     auto PartOfTarget = [&](const Stmt *S) {
-      if (InTarget.empty()) {
+      if (!Collected) {
+        Collected = true;
         llvm::SmallVector<const Stmt *, 32> Work{Target};
-        while (!Work.empty()) {
+        unsigned Parts = 0;
+        while (!Work.empty() && ++Parts < MaxElements) {
           const Stmt *Part = Work.pop_back_val();
-          if (Part && InTarget.insert(Part).second &&
-              InTarget.size() < MaxElements)
-            for (const Stmt *Child : Part->children())
-              Work.push_back(Child);
+          if (!Part)
+            continue;
+          if (Part != Target && hasEffects(Part))
+            InTarget.insert(Part);
+          for (const Stmt *Child : Part->children())
+            Work.push_back(Child);
         }
       }
       return InTarget.count(S) != 0;
