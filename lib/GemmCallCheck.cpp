@@ -143,10 +143,19 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     const SourceRange Body =
         SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
-    if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn))
+    if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn)) {
       ExcludedBodies.push_back({Body, SM.isInMainFile(Body.getBegin())});
-    else
-      Functions.emplace_back(Fn, Body);
+      return;
+    }
+    // A constructor's code starts at its initialisers.
+    SourceLocation Begin = Body.getBegin();
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Fn))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && Init->getSourceLocation().isValid()) {
+          Begin = SM.getExpansionLoc(Init->getSourceLocation());
+          break;
+        }
+    Functions.emplace_back(Fn, SourceRange(Begin, Body.getEnd()));
     return;
   }
   if (const auto *Site = Result.Nodes.getNodeAs<CallExpr>("site")) {

@@ -84,7 +84,8 @@ private:
     bool InMainFile; // (no code of the main file itself is in a header's)
   };
   std::vector<ExcludedBody> ExcludedBodies;
-  /// Function definitions in traversal order, to find the one a call is in
+  /// Function definitions in traversal order, with the range of their code
+  /// (a constructor's from its initialisers), to find the one a call is in
   /// without a parent map (the innermost is the last one that contains it).
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
   /// The calls to diagnose at the end of the translation unit, in the order

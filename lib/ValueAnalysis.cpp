@@ -760,9 +760,23 @@ public:
     FV.Escapes = F->Escapes;
     FV.WrittenParams = F->WrittenParams;
     FV.Aliased = F->Aliased;
-    auto Found = F->Where.find(Target);
-    if (F->GaveUp || Found == F->Where.end()) {
+    if (F->GaveUp) {
       FV.GaveUp = true;
+      return;
+    }
+    auto Found = F->Where.find(Target);
+    if (Found == F->Where.end()) {
+      // No element of the graph: in the body, an unevaluated operand
+      // (sizeof, decltype, noexcept), which never runs; outside it (a
+      // constructor's initialisers), judged on constants only.
+      const SourceManager &SM = FV.Ctx.getSourceManager();
+      const SourceRange Body = SM.getExpansionRange(
+          FV.Fn->getBody()->getSourceRange()).getAsRange();
+      if (SM.isPointWithin(SM.getExpansionLoc(Target->getBeginLoc()),
+                           Body.getBegin(), Body.getEnd()))
+        FV.Dead = true;
+      else
+        FV.GaveUp = true;
       return;
     }
     const auto [TargetBlock, TargetIndex] = Found->second;

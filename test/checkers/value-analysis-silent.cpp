@@ -171,6 +171,20 @@ void unevaluated() {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, 8, B, 8, be, C, 8);
 }
 
+// Calls in unevaluated operands never run: neither the GEMM call nor the
+// wrapper's call sites.
+static int unevaluatedWrapper(int m, int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+  return 0;
+}
+void unevaluatedCalls() {
+  decltype(unevaluatedWrapper(64, 3)) Status = 0;
+  (void)Status;
+  (void)sizeof(unevaluatedWrapper(64, 2));
+  (void)sizeof(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64));
+  unevaluatedWrapper(64, 64);
+}
+
 // ---- handles and scalars ------------------------------------------------------------
 
 void handleFromTheCaller(cublasHandle_t shared) {

@@ -159,6 +159,20 @@ void model() {
   layer(16, 16);   // fine
 }
 
+// A constructor's initialisers are call sites too.
+static int gemmInInit(int m, int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (7) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+7]]:35: note: 'lda' is 7, passed to 'gemmInInit' here
+  // CHECK-NOTES: :[[@LINE+6]]:31: note: 'm' is 64, passed to 'gemmInInit' here
+  // CHECK-NOTES: :[[@LINE+5]]:20: note: 'gemmInInit' is called with m = 64, ld = 7 here
+  return 0;
+}
+struct Layer {
+  int Status;
+  Layer() : Status(gemmInInit(64, 7)) {}
+};
+
 // ---- 7. templates: one report per call site -------------------------------------------
 
 template <int Ld> void fixedLd() {
