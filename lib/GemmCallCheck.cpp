@@ -181,14 +181,15 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
 
   // Diagnosed when the traversal has found every call site a wrapper's
   // parameters may be bound at, later in the file as often as not.
-  Pending.push_back({Call, Callee, enclosingFunction(At, SM), Result.Context});
+  Pending.push_back({Call, Callee, enclosingFunction(At, SM)});
+  PendingContext = Result.Context;
 }
 
 void GemmCallCheck::onEndOfTranslationUnit() {
   std::vector<PendingCall> Calls = std::move(Pending);
   Pending.clear();
   for (const PendingCall &P : Calls)
-    diagnose(*P.Call, *P.Callee, P.Enclosing, *P.Context);
+    diagnose(*P.Call, *P.Callee, P.Enclosing, *PendingContext);
 }
 
 void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,

@@ -36,6 +36,7 @@ public:
     ExcludedBodies.clear();
     Functions.clear();
     Pending.clear();
+    PendingContext = nullptr;
     HeaderVersion.reset();
     CompileTargets.reset();
   }
@@ -89,14 +90,15 @@ private:
   /// without a parent map (the innermost is the last one that contains it).
   std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
   /// The calls to diagnose at the end of the translation unit, in the order
-  /// they were found, each with the function it sits in.
+  /// they were found, each with the function it sits in, and the context
+  /// they all belong to.
   struct PendingCall {
     const CallExpr *Call;
     const FunctionDecl *Callee;
     const FunctionDecl *Enclosing;
-    ASTContext *Context;
   };
   std::vector<PendingCall> Pending;
+  ASTContext *PendingContext = nullptr;
   /// CUBLAS_VERSION of the headers, read once per translation unit.
   std::optional<int64_t> HeaderVersion;
   /// The compute capabilities the architecture rules (cuBLASLt's A-tagged
