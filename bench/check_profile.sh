@@ -12,7 +12,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 shift || true
-llvm=$(sed -n 's/^LLVM_DIR:PATH=//p' "$build/CMakeCache.txt" | sed 's|/lib/cmake/llvm||')
+# (LLVM_DIR's cache type is PATH when CMake found it, UNINITIALIZED when given
+# with -D as tools/setup.sh does.)
+llvm=$(sed -n 's/^LLVM_DIR:[A-Z]*=//p' "$build/CMakeCache.txt" | sed 's|/lib/cmake/llvm||')
 tidy="${llvm:-/usr/lib/llvm-22}/bin/clang-tidy"
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 tmp=$(mktemp -d)
