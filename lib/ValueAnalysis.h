@@ -56,8 +56,7 @@ public:
   OriginText() = default;
   OriginText(std::string S)
       : Text(S.empty() ? nullptr : new Shared(std::move(S))) {}
-  OriginText(const char *Text)
-      : OriginText(*Text ? std::string(Text) : std::string()) {}
+  OriginText(const char *Text) : OriginText(std::string(Text)) {}
   llvm::StringRef ref() const { return Text ? llvm::StringRef(Text->S) : ""; }
   operator llvm::StringRef() const { return ref(); }
   std::string str() const { return ref().str(); }
