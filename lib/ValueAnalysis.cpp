@@ -545,6 +545,87 @@ bool nestedTooDeep(const Stmt *Body) {
   return false;
 }
 
+// An expression whose evaluation neither branches nor has an effect the
+// walk acts on: no call, assignment, increment, comma, && || ?:, lambda,
+// unevaluated operand or default argument. Within such expressions a CFG
+// has no block boundary and no element that transfer() would execute.
+bool plainExpr(const Stmt *S) {
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Coawait;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return !B->isAssignmentOp() && !B->isLogicalOp() &&
+           B->getOpcode() != BO_Comma;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return isa<VarDecl, EnumConstantDecl, FunctionDecl>(Ref->getDecl());
+  return isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+             CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
+             ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+             CXXReinterpretCastExpr, CXXConstCastExpr, ParenExpr, MemberExpr,
+             ArraySubscriptExpr, InitListExpr, ImplicitValueInitExpr,
+             ConstantExpr, SubstNonTypeTemplateParmExpr>(S);
+}
+
+// Whether \p Body is one straight run of statements in which \p Target is
+// the only call and a statement of its own: local declarations and
+// assignments of plain expressions, and at the end a return of one. Its
+// CFG would be one block whose elements that act are these statements in
+// order, so the walk needs no graph: the statements before the target are
+// executed as written. (It stops at the first statement that is not.)
+bool straightLine(const Stmt *Body, const CallExpr *Target) {
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block || Target->getStmtClass() != Stmt::CallExprClass)
+    return false;
+  bool SeenTarget = false;
+  unsigned Visited = 0;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Work;
+  auto Plain = [&] { // the expressions in Work
+    while (!Work.empty()) {
+      auto [S, Level] = Work.pop_back_val();
+      if (!S || Level > MaxNesting || ++Visited > MaxElements ||
+          !plainExpr(S))
+        return false;
+      for (const Stmt *Child : S->children())
+        Work.push_back({Child, Level + 1});
+    }
+    return true;
+  };
+  for (const Stmt *S : Block->body()) {
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      if (S != Block->body_back())
+        return false;
+      S = Ret->getRetValue();
+      if (!S)
+        break;
+    }
+    if (S == Target) {
+      SeenTarget = true;
+      for (const Stmt *Child : Target->children())
+        Work.push_back({Child, 1});
+    } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *Dl : D->decls()) {
+        const auto *V = dyn_cast<VarDecl>(Dl);
+        if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+            V->getType()->isVariablyModifiedType())
+          return false;
+        if (V->getInit())
+          Work.push_back({V->getInit(), 1});
+      }
+    } else if (const auto *B = dyn_cast<BinaryOperator>(S);
+               B && B->isAssignmentOp()) {
+      Work.push_back({B->getLHS(), 1});
+      Work.push_back({B->getRHS(), 1});
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S);
+               U && U->isIncrementDecrementOp()) {
+      Work.push_back({U->getSubExpr(), 1});
+    } else if (!isa<NullStmt>(S)) {
+      Work.push_back({S, 0});
+    }
+    if (!Plain())
+      return false;
+  }
+  return SeenTarget;
+}
+
 // Whether evaluating \p E must read a variable that is neither const nor
 // constexpr (so that the constant evaluator cannot fold it): operands that
 // are always evaluated, not the right of && || , nor a ternary's arms.
@@ -662,7 +743,10 @@ namespace {
 struct FunctionEntry {
   const Stmt *Body = nullptr;
   std::unique_ptr<CFG> Graph;
-  std::unique_ptr<FunctionValues::Facts> Facts;
+  bool GraphTried = false;
+  std::shared_ptr<const FunctionValues::Facts> Facts;
+  /// The facts of a straight-line body, without its graph (straightLine()).
+  std::shared_ptr<const FunctionValues::Facts> StraightFacts;
   /// Walks kept for the calls analysed next, one per set of parameter
   /// bindings (none: the function on its own; a caller's constants).
   struct SharedWalk {
@@ -743,9 +827,20 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   Kept.push_back(std::make_unique<FunctionEntry>());
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
-  if (!nestedTooDeep(Body))
-    Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, graphOptions());
   return Entry;
+}
+
+// The CFG of the function of \p Entry, built at its first use; null where
+// the function is too deep.
+const CFG *graphOf(FunctionEntry &Entry, const FunctionDecl *Fn,
+                   ASTContext &Ctx) {
+  if (!Entry.Graph && !Entry.GraphTried) {
+    Entry.GraphTried = true;
+    Stmt *Body = const_cast<Stmt *>(Entry.Body);
+    if (!nestedTooDeep(Body))
+      Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, graphOptions());
+  }
+  return Entry.Graph.get();
 }
 } // namespace
 
@@ -753,13 +848,28 @@ class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
+  // The walk of a straight-line body (straightLine()): the statements
+  // before the target, in order, from an empty state; every path reaches it.
+  void runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
+                   const CallExpr *Target) {
+    if (!Entry.StraightFacts)
+      Entry.StraightFacts = straightFacts(Body);
+    F = Entry.StraightFacts.get();
+    FV.Known = Entry.StraightFacts;
+    State In;
+    for (const Stmt *S : Body->body()) {
+      if (S == Target)
+        break;
+      transfer(S, In.Vars);
+    }
+    FV.AtTarget = std::make_unique<Env>(std::move(In.Vars));
+  }
+
   void run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target) {
     if (!Entry.Facts)
       Entry.Facts = facts(G);
     F = Entry.Facts.get();
-    FV.Escapes = F->Escapes;
-    FV.WrittenParams = F->WrittenParams;
-    FV.Aliased = F->Aliased;
+    FV.Known = Entry.Facts; // shared: the FunctionValues may outlive the entry
     if (F->GaveUp) {
       FV.GaveUp = true;
       return;
@@ -863,21 +973,82 @@ public:
 private:
   FunctionValues &FV;
   const Facts *F = nullptr;
+  Facts *Building = nullptr; // while facts() fills it in
   Walk *W = nullptr;
 
   unsigned rank(const CFGBlock *B) const { return F->Rank[B->getBlockID()]; }
 
-  // Where the elements are, and what escapes (one pass over the elements).
-  std::unique_ptr<Facts> facts(const CFG &G) {
-    auto Out = std::make_unique<Facts>();
+  // The addresses of locals an element takes, and those of them only a
+  // function that fills in or reads the object receives (which do not let
+  // the local escape).
+  struct AddressScan {
+    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
+    llvm::SmallVector<const Expr *, 8> AddressesTaken;
+    void escapeAddresses(Walker &W) {
+      for (const Expr *Addr : AddressesTaken)
+        if (!SetterAddresses.count(Addr))
+          W.escape(cast<UnaryOperator>(Addr)->getSubExpr());
+    }
+  };
+
+  // What one element tells about the whole function: the locals whose
+  // address it takes or that it lets a callee write, the parameters it
+  // writes, the pointers it copies.
+  void scanElement(const Stmt *S, AddressScan &Scan) {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (setterOf(Call) != Setter::None)
+        Scan.SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+      // A cuBLASLt attribute setter only reads its buffer.
+      const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
+      if (Info.What == ObjectCall::Set && !Info.Handle &&
+          Call->getNumArgs() == Info.NumArgs)
+        Scan.SetterAddresses.insert(Call->getArg(BufPos)->IgnoreParenCasts());
+      // Nor does cuBLASLt keep the address of a structure it fills in
+      // place (*Init) or reads as an object.
+      if (const FunctionDecl *F = Call->getDirectCallee();
+          F && F->getIdentifier() && F->getName().starts_with("cublasLt"))
+        for (const Expr *Arg : Call->arguments())
+          if (opaqueObject(Arg))
+            Scan.SetterAddresses.insert(Arg->IgnoreParenCasts());
+      if (pitchVar(Call))
+        Scan.SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
+    }
+    scanEscapes(S, Scan.AddressesTaken);
+  }
+
+  // The facts of a straight-line body (straightLine()): its CFG's elements
+  // are among its nodes, and the nodes that are not elements (names,
+  // literals, casts, member accesses) tell scanElement() nothing.
+  std::shared_ptr<const Facts> straightFacts(const CompoundStmt *Body) {
+    auto Out = std::make_shared<Facts>();
     F = Out.get();
+    Building = Out.get();
+    AddressScan Scan;
+    llvm::SmallVector<const Stmt *, 32> Work(Body->body_begin(),
+                                             Body->body_end());
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      scanElement(S, Scan);
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+    Scan.escapeAddresses(*this);
+    return Out;
+  }
+
+  // Where the elements are, and what escapes (one pass over the elements).
+  std::shared_ptr<const Facts> facts(const CFG &G) {
+    auto Out = std::make_shared<Facts>();
+    F = Out.get();
+    Building = Out.get();
     if (G.getNumBlockIDs() > MaxBlocks) {
       Out->GaveUp = true;
       return Out;
     }
     unsigned Elements = 0;
-    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
-    llvm::SmallVector<const Expr *, 8> AddressesTaken;
+    AddressScan Scan;
     for (const CFGBlock *B : G) {
       unsigned I = 0;
       for (const CFGElement &El : *B) {
@@ -890,35 +1061,12 @@ private:
           return Out;
         }
         const Stmt *S = CS->getStmt();
-        if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        if (isa<CallExpr>(S))
           Out->Where.try_emplace(S, B, I - 1); // the targets are calls
-          if (setterOf(Call) != Setter::None)
-            SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
-          // A cuBLASLt attribute setter only reads its buffer.
-          const ObjectCallInfo Info = objectCallOf(Call->getDirectCallee());
-          if (Info.What == ObjectCall::Set && !Info.Handle &&
-              Call->getNumArgs() == Info.NumArgs)
-            SetterAddresses.insert(Call->getArg(BufPos)->IgnoreParenCasts());
-          // Nor does cuBLASLt keep the address of a structure it fills in
-          // place (*Init) or reads as an object.
-          if (const FunctionDecl *F = Call->getDirectCallee();
-              F && F->getIdentifier() && F->getName().starts_with("cublasLt"))
-            for (const Expr *Arg : Call->arguments())
-              if (opaqueObject(Arg))
-                SetterAddresses.insert(Arg->IgnoreParenCasts());
-          if (pitchVar(Call))
-            SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
-        }
-        scanEscapes(S, AddressesTaken);
+        scanElement(S, Scan);
       }
     }
-    for (const Expr *Addr : AddressesTaken)
-      if (!SetterAddresses.count(Addr))
-        escape(cast<UnaryOperator>(Addr)->getSubExpr());
-    Out->Escapes = FV.Escapes;
-    Out->WrittenParams = FV.WrittenParams;
-    Out->Aliased = FV.Aliased;
-    Out->GaveUp = FV.GaveUp; // an asm statement
+    Scan.escapeAddresses(*this);
     // Blocks in reverse post-order from the entry; catch handlers, which
     // the CFG reaches only from explicit throws, are roots of their own.
     Out->Order = reversePostOrder(G);
@@ -1192,7 +1340,7 @@ private:
 
   void scanEscapes(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Addresses) {
     if (isa<GCCAsmStmt, MSAsmStmt>(S))
-      FV.GaveUp = true;
+      Building->GaveUp = true;
     if (const auto *U = dyn_cast<UnaryOperator>(S)) {
       if (U->getOpcode() == UO_AddrOf)
         Addresses.push_back(U); // unless a setter receives it
@@ -1204,7 +1352,7 @@ private:
       // A copy of a handle can change its modes behind the analysis.
       if (const VarDecl *From = referencedVar(B->getRHS()))
         if (From->getType()->isPointerType())
-          FV.Aliased[From] = true;
+          Building->Aliased[From] = true;
     }
     if (const auto *D = dyn_cast<DeclStmt>(S))
       for (const Decl *Dl : D->decls())
@@ -1215,7 +1363,7 @@ private:
           if (const VarDecl *From = referencedVar(V->getInit()))
             if (From->getType()->isPointerType() &&
                 !From->getType()->getPointeeType()->isVoidType())
-              FV.Aliased[From] = true;
+              Building->Aliased[From] = true;
         }
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -1244,26 +1392,26 @@ private:
       for (const LambdaCapture &C : Lambda->captures())
         if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
           if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
-            FV.Escapes[V] = true;
+            Building->Escapes[V] = true;
   }
 
   void escape(const Expr *E) {
     if (!E)
       return;
     if (const VarDecl *V = lvalueTarget(E).first)
-      FV.Escapes[V] = true;
+      Building->Escapes[V] = true;
     else if (const VarDecl *V2 = referencedVar(E))
-      FV.Escapes[V2] = true;
+      Building->Escapes[V2] = true;
   }
 
   void writeParam(const Expr *E) {
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(lvalueTarget(E).first))
-      FV.WrittenParams[P] = true;
+      Building->WrittenParams[P] = true;
   }
 
   bool tracked(const VarDecl *V) const {
     return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-           !FV.Escapes.lookup(V) && !V->getType()->isReferenceType() &&
+           !F->Escapes.lookup(V) && !V->getType()->isReferenceType() &&
            (isTrackableType(V->getType()) ||
             (V->getType()->isPointerType() &&
              !V->getType().isVolatileQualified()));
@@ -1435,7 +1583,7 @@ private:
   void createObject(const VarDecl *V, const CallExpr *Call,
                     const ObjectCallInfo &Info, Env &E) {
     forgetObject(V, E);
-    if (FV.Aliased.lookup(V))
+    if (F->Aliased.lookup(V))
       return; // a copy of it could be changed behind the analysis
     const std::string Name = calleeName(Call);
     const Origin Set{Call, "set by " + Name + " here"};
@@ -1803,12 +1951,21 @@ FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
     : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
   Stmt *Body = Fn ? Fn->getBody() : nullptr;
   FunctionEntry *Entry = Body && Target ? &entryOf(Fn, Body, Ctx) : nullptr;
-  if (!Entry || !Entry->Graph) {
+  if (!Entry) {
     GaveUp = true;
     return;
   }
   Walker W(*this);
-  W.run(*Entry->Graph, *Entry, Target);
+  if (straightLine(Body, Target)) {
+    W.runStraight(cast<CompoundStmt>(Body), *Entry, Target);
+    return;
+  }
+  const CFG *Graph = graphOf(*Entry, Fn, Ctx);
+  if (!Graph) {
+    GaveUp = true;
+    return;
+  }
+  W.run(*Graph, *Entry, Target);
   if (!AtTarget && !Dead)
     GaveUp = true;
 }
@@ -1835,7 +1992,7 @@ bool FunctionValues::stableCondition(const Expr *Cond) const {
     if (isa<EnumConstantDecl>(Ref->getDecl()))
       return true;
     if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-      return !WrittenParams.lookup(P);
+      return !(Known && Known->WrittenParams.lookup(P));
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       return V->getType().isConstQualified() && !V->getType().isVolatileQualified();
     return false;
@@ -1901,7 +2058,7 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
     auto Callee = Vars.CalleeParams.find(P);
     if (Callee != Vars.CalleeParams.end())
       return Callee->second;
-    if (WrittenParams.lookup(P))
+    if (Known && Known->WrittenParams.lookup(P))
       return SymbolicValue::unknown();
     auto Bound = Params.find(P);
     if (Bound != Params.end())
@@ -2354,7 +2511,7 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
 
 SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
   const VarDecl *V = objectVar(E);
-  if (!V || GaveUp || Dead || !AtTarget || Aliased.lookup(V))
+  if (!V || GaveUp || Dead || !AtTarget || Known->Aliased.lookup(V))
     return SymbolicValue::unknown();
   auto It = AtTarget->Objects.find({V, Id});
   return It == AtTarget->Objects.end() ? SymbolicValue::unknown() : It->second;

@@ -198,9 +198,10 @@ private:
   bool GaveUp = false;
   bool Dead = false;
   llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
-  llvm::DenseMap<const VarDecl *, bool> Escapes;
-  llvm::DenseMap<const ParmVarDecl *, bool> WrittenParams;
-  llvm::DenseMap<const VarDecl *, bool> Aliased; // pointers copied elsewhere
+  /// What the function does to its variables (what escapes, the written
+  /// parameters, the pointers copied elsewhere), shared with its CFG's
+  /// cache entry; null where the walk did not start.
+  std::shared_ptr<const Facts> Known;
 };
 
 /// Conjunction of two guards; nullopt when they contradict each other.

@@ -240,6 +240,39 @@ template <cudaDataType_t T> void branchPerInstantiation() {
 template void branchPerInstantiation<CUDA_R_32F>(); // the branch is dead
 template void branchPerInstantiation<CUDA_R_16F>();
 
+// ---- 9. straight-line functions: no graph, the same verdicts ---------------------------
+// A body of declarations and assignments of plain expressions whose one
+// call is the target is walked as written; what its statements after the
+// call do to its variables still counts.
+
+static cublasStatus_t gemmReturning(int m, int ld) {
+  return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: 'lda' (6) must be at least max(1, m) = 48 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+void callsGemmReturning() { gemmReturning(48, 6); }
+
+void straightShape() {
+  Shape s{64, 8, 8};
+  s.ld = 8;
+  ++s.ld;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, s.rows, s.cols, 8, al, A, s.ld, B, 8, be, C, s.rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: 'lda' (9) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+// Silent: the address of ld is taken after the call, and the parameter is
+// written after it (both unknown wherever the function reads them).
+void straightAddressTakenLater() {
+  int ld = 8;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  int *keep = &ld;
+  (void)keep;
+}
+static void straightParamWrittenLater(int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  ld = 64;
+}
+void callsStraightParamWrittenLater() { straightParamWrittenLater(8); }
+
 // ---- must stay silent -------------------------------------------------------------------
 
 void rowMajorSwapDoneRight(int M, int N, int K) {
