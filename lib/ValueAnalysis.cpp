@@ -428,15 +428,25 @@ private:
 struct FunctionValues::Env {
   SharedMap<const VarDecl *> Locals;
   SharedMap<std::pair<const VarDecl *, const FieldDecl *>> Fields;
-  /// Parameters of a callee being evaluated inline (a getter's body).
-  llvm::DenseMap<const ParmVarDecl *, SymbolicValue> CalleeParams;
   /// Local pointers: what they point to, where, and the allocation size.
   SharedMap<const VarDecl *> PtrType, PtrWhere, PtrSize, PtrOffset;
   /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
   /// (ObjectFunctions.h).
   SharedMap<std::pair<const VarDecl *, int64_t>> Objects;
-  /// Pointer parameters of a callee being evaluated inline.
-  llvm::DenseMap<const ParmVarDecl *, PointerValue> CalleePointers;
+  /// The arguments of a callee being evaluated inline (a getter's body):
+  /// its parameters' values, and what its pointer parameters point to.
+  /// (Apart, and only there: the walk's states, moved at every block, do
+  /// not carry them.)
+  struct CalleeArgs {
+    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> Params;
+    llvm::DenseMap<const ParmVarDecl *, PointerValue> Pointers;
+  };
+  std::shared_ptr<CalleeArgs> Callee;
+  CalleeArgs &callee() {
+    if (!Callee)
+      Callee = std::make_shared<CalleeArgs>();
+    return *Callee;
+  }
 };
 
 namespace {
@@ -1030,7 +1040,9 @@ private:
       const Stmt *S = Work.pop_back_val();
       if (!S)
         continue;
-      scanElement(S, Scan);
+      if (isa<CallExpr, UnaryOperator, BinaryOperator, DeclStmt, LambdaExpr,
+              AsmStmt>(S))
+        scanElement(S, Scan); // (it acts on nothing else)
       for (const Stmt *Child : S->children())
         Work.push_back(Child);
     }
@@ -1274,6 +1286,9 @@ private:
                                   bool Consume) {
     if (B == &G.getEntry() || isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
       return State(); // nothing known (a handler: wherever it was thrown)
+    // The first way in is kept as it came, the others collected to be
+    // joined (a State is moved at every step, and most blocks have one).
+    std::optional<State> First;
     llvm::SmallVector<State, 2> Incoming;
     bool LoopHeader = false;
     for (const CFGBlock *P : B->preds()) {
@@ -1286,13 +1301,23 @@ private:
       unsigned Index = 0;
       for (const CFGBlock *S : P->succs()) {
         if (S == B)
-          if (std::optional<State> E = edgeState(P, Index, Consume))
-            Incoming.push_back(std::move(*E));
+          if (std::optional<State> E = edgeState(P, Index, Consume)) {
+            if (!First)
+              First = std::move(E);
+            else
+              Incoming.push_back(std::move(*E));
+          }
         ++Index;
       }
     }
-    if (Incoming.empty())
+    if (!First)
       return std::nullopt;
+    if (Incoming.empty()) {
+      if (LoopHeader)
+        havocLoop(B, First->Vars);
+      return First;
+    }
+    Incoming.insert(Incoming.begin(), std::move(*First));
     // Join the paths that differ by one condition first (an else-if chain
     // ends in one block), then the rest.
     bool Merged = true;
@@ -1735,9 +1760,9 @@ private:
     for (unsigned J = 0; J < Def->getNumParams(); ++J) {
       const ParmVarDecl *P = Def->getParamDecl(J);
       if (P->getType()->isPointerType())
-        Inner.CalleePointers[P] = FV.evalPointer(Call->getArg(J), E, 0);
+        Inner.callee().Pointers[P] = FV.evalPointer(Call->getArg(J), E, 0);
       else
-        Inner.CalleeParams[P] = FV.eval(Call->getArg(J), E, 0);
+        Inner.callee().Params[P] = FV.eval(Call->getArg(J), E, 0);
     }
     for (const auto &[Set, Info] : Setters)
       setAttribute(V, Set, Info, E, Inner, Call);
@@ -1877,7 +1902,7 @@ private:
         MemberInits[CI->getMember()] = CI->getInit();
       }
       for (unsigned I = 0; I < CtorDef->getNumParams(); ++I)
-        Inner.CalleeParams[CtorDef->getParamDecl(I)] =
+        Inner.callee().Params[CtorDef->getParamDecl(I)] =
             FV.eval(Construct->getArg(I), E, 0);
     }
     for (const FieldDecl *F : RD->fields()) {
@@ -2055,9 +2080,9 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
 SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
                                       unsigned Depth) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    auto Callee = Vars.CalleeParams.find(P);
-    if (Callee != Vars.CalleeParams.end())
-      return Callee->second;
+    if (Vars.Callee)
+      if (auto It = Vars.Callee->Params.find(P); It != Vars.Callee->Params.end())
+        return It->second;
     if (Known && Known->WrittenParams.lookup(P))
       return SymbolicValue::unknown();
     auto Bound = Params.find(P);
@@ -2120,7 +2145,7 @@ SymbolicValue FunctionValues::evalCall(const CallExpr *Call, const Env &Vars,
     return SymbolicValue::unknown();
   Env Inner;
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
-    Inner.CalleeParams[Def->getParamDecl(I)] =
+    Inner.callee().Params[Def->getParamDecl(I)] =
         eval(Call->getArg(I), Vars, Depth + 1);
   SymbolicValue V = eval(Ret, Inner, Depth + 1);
   if (!V.Known)
@@ -2368,9 +2393,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       return It == M.end() ? SymbolicValue::unknown() : It->second;
     };
     if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-      auto Bound = Vars.CalleePointers.find(P);
-      if (Bound != Vars.CalleePointers.end())
-        return Bound->second;
+      if (Vars.Callee)
+        if (auto Bound = Vars.Callee->Pointers.find(P);
+            Bound != Vars.Callee->Pointers.end())
+          return Bound->second;
     }
     if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
       // A local followed from its initialiser: what that says, and nothing
@@ -2442,9 +2468,9 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         const ParmVarDecl *P = Def->getParamDecl(I);
         if (P->getType()->isPointerType())
-          Inner.CalleePointers[P] = evalPointer(Call->getArg(I), Vars, Depth + 1);
+          Inner.callee().Pointers[P] = evalPointer(Call->getArg(I), Vars, Depth + 1);
         else
-          Inner.CalleeParams[P] = eval(Call->getArg(I), Vars, Depth + 1);
+          Inner.callee().Params[P] = eval(Call->getArg(I), Vars, Depth + 1);
       }
       return evalPointer(Ret, Inner, Depth + 1);
     }
