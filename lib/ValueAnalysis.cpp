@@ -636,25 +636,37 @@ bool straightLine(const Stmt *Body, const CallExpr *Target) {
   return SeenTarget;
 }
 
-// Whether evaluating \p E must read a variable that is neither const nor
-// constexpr (so that the constant evaluator cannot fold it): operands that
-// are always evaluated, not the right of && || , nor a ternary's arms.
-bool readsMutable(const Expr *E, unsigned Depth) {
+// Whether the constant evaluator cannot fold \p E: evaluating it must read
+// a variable that is neither const nor constexpr, or call a function that
+// is neither constexpr nor a builtin (operands that are always evaluated,
+// not the right of && || , nor a ternary's arms).
+bool cannotFold(const Expr *E, unsigned Depth) {
   if (!E || Depth > 32)
     return false;
   E = E->IgnoreParens();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     // (A reference initialised with a constant is usable as one.)
-    return V && !V->isConstexpr() && !V->getType().isConstQualified() &&
-           !V->getType()->isReferenceType();
+    if (!V || V->isConstexpr() || V->getType()->isReferenceType())
+      return false;
+    if (isa<ParmVarDecl>(V))
+      return true; // const or not: a run's value
+    if (!V->getType().isConstQualified())
+      return true;
+    // A const variable folds where its initializer does.
+    const Expr *Init = V->getAnyInitializer();
+    return !Init || cannotFold(Init, Depth + 1);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    return F && !F->isConstexpr() && !F->getBuiltinID();
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
-    return readsMutable(Cast->getSubExpr(), Depth + 1);
+    return cannotFold(Cast->getSubExpr(), Depth + 1);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
-      return readsMutable(U->getSubExpr(), Depth + 1);
+      return cannotFold(U->getSubExpr(), Depth + 1);
     default:
       return false;
     }
@@ -663,14 +675,15 @@ bool readsMutable(const Expr *E, unsigned Depth) {
     if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
       return false;
     if (B->isLogicalOp())
-      return readsMutable(B->getLHS(), Depth + 1);
-    return readsMutable(B->getLHS(), Depth + 1) ||
-           readsMutable(B->getRHS(), Depth + 1);
+      return cannotFold(B->getLHS(), Depth + 1);
+    return cannotFold(B->getLHS(), Depth + 1) ||
+           cannotFold(B->getRHS(), Depth + 1);
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return !M->isArrow() && readsMutable(M->getBase(), Depth + 1);
+  if (const auto *M = dyn_cast<MemberExpr>(E)) // (a static member: no read
+    return isa<FieldDecl>(M->getMemberDecl()) && // of the object)
+           cannotFold(M->getBase(), Depth + 1);
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return readsMutable(C->getCond(), Depth + 1);
+    return cannotFold(C->getCond(), Depth + 1);
   return false;
 }
 
@@ -2174,16 +2187,17 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
         integerAsReceived(llvm::APSInt(
             Literal->getValue(), Literal->getType()->isUnsignedIntegerType())),
         {E, ""});
-  // An expression that must read a variable neither const nor constexpr
-  // never folds: spare the constant evaluator (it is most of what
-  // arguments and branch conditions cost).
+  // An expression that must read a variable neither const nor constexpr,
+  // or call a function that is not constexpr, never folds: spare the
+  // constant evaluator (it is most of what arguments and branch conditions
+  // cost).
   const Expr *Bare = E->IgnoreParenImpCasts();
   const auto *Read = dyn_cast<DeclRefExpr>(Bare);
   const bool Trivial =
       isa<IntegerLiteral>(Bare) ||
       (Read && isa<EnumConstantDecl>(Read->getDecl()));
   if (E->getType()->isIntegralOrEnumerationType() && !Trivial &&
-      !readsMutable(E, 0)) {
+      !cannotFold(E, 0)) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});

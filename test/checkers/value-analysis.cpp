@@ -173,6 +173,15 @@ struct Layer {
   Layer() : Status(gemmInInit(64, 7)) {}
 };
 
+// Const parameters, and const locals initialised from them, take the
+// callers' values (Clang's constant evaluator cannot fold them).
+static void gemmConstParams(const int m, const int ld) {
+  const int rows = m;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, rows, 8, 8, al, A, ld, B, 8, be, C, rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (5) must be at least max(1, m) = 40 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+void callsGemmConstParams() { gemmConstParams(40, 5); }
+
 // ---- 7. templates: one report per call site -------------------------------------------
 
 template <int Ld> void fixedLd() {
