@@ -575,17 +575,18 @@ bool plainExpr(const Stmt *S) {
              ConstantExpr, SubstNonTypeTemplateParmExpr>(S);
 }
 
-// Whether \p Body is one straight run of statements in which \p Target is
-// the only call and a statement of its own: local declarations and
-// assignments of plain expressions, and at the end a return of one. Its
-// CFG would be one block whose elements that act are these statements in
-// order, so the walk needs no graph: the statements before the target are
-// executed as written. (It stops at the first statement that is not.)
-bool straightLine(const Stmt *Body, const CallExpr *Target) {
+// The call \p Body is one straight run of statements around, if any: the
+// only call of the body, a statement of its own (or returned at the end),
+// among local declarations and assignments of plain expressions. Its CFG
+// would be one block whose elements that act are these statements in
+// order, so the walk of that call needs no graph: the statements before it
+// are executed as written. (It stops at the first statement that is not
+// plain; computed once per function.)
+const CallExpr *straightTarget(const Stmt *Body) {
   const auto *Block = dyn_cast<CompoundStmt>(Body);
-  if (!Block || Target->getStmtClass() != Stmt::CallExprClass)
-    return false;
-  bool SeenTarget = false;
+  if (!Block)
+    return nullptr;
+  const CallExpr *Target = nullptr;
   unsigned Visited = 0;
   llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Work;
   auto Plain = [&] { // the expressions in Work
@@ -602,13 +603,15 @@ bool straightLine(const Stmt *Body, const CallExpr *Target) {
   for (const Stmt *S : Block->body()) {
     if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
       if (S != Block->body_back())
-        return false;
+        return nullptr;
       S = Ret->getRetValue();
       if (!S)
         break;
     }
-    if (S == Target) {
-      SeenTarget = true;
+    if (S->getStmtClass() == Stmt::CallExprClass) {
+      if (Target)
+        return nullptr; // a second call
+      Target = cast<CallExpr>(S);
       for (const Stmt *Child : Target->children())
         Work.push_back({Child, 1});
     } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
@@ -616,7 +619,7 @@ bool straightLine(const Stmt *Body, const CallExpr *Target) {
         const auto *V = dyn_cast<VarDecl>(Dl);
         if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
             V->getType()->isVariablyModifiedType())
-          return false;
+          return nullptr;
         if (V->getInit())
           Work.push_back({V->getInit(), 1});
       }
@@ -631,9 +634,9 @@ bool straightLine(const Stmt *Body, const CallExpr *Target) {
       Work.push_back({S, 0});
     }
     if (!Plain())
-      return false;
+      return nullptr;
   }
-  return SeenTarget;
+  return Target;
 }
 
 // Whether the constant evaluator cannot fold \p E: evaluating it must read
@@ -768,7 +771,9 @@ struct FunctionEntry {
   std::unique_ptr<CFG> Graph;
   bool GraphTried = false;
   std::shared_ptr<const FunctionValues::Facts> Facts;
-  /// The facts of a straight-line body, without its graph (straightLine()).
+  /// The one call the body is a straight line around (straightTarget()),
+  /// and the body's facts for its walk, which needs no graph.
+  const CallExpr *StraightTarget = nullptr;
   std::shared_ptr<const FunctionValues::Facts> StraightFacts;
   /// Walks kept for the calls analysed next, one per set of parameter
   /// bindings (none: the function on its own; a caller's constants).
@@ -850,6 +855,7 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   Kept.push_back(std::make_unique<FunctionEntry>());
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
+  Entry.StraightTarget = straightTarget(Body);
   return Entry;
 }
 
@@ -871,7 +877,7 @@ class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
-  // The walk of a straight-line body (straightLine()): the statements
+  // The walk of a straight-line body (straightTarget()): the statements
   // before the target, in order, from an empty state; every path reaches it.
   void runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
                    const CallExpr *Target) {
@@ -1039,7 +1045,7 @@ private:
     scanEscapes(S, Scan.AddressesTaken);
   }
 
-  // The facts of a straight-line body (straightLine()): its CFG's elements
+  // The facts of a straight-line body (straightTarget()): its CFG's elements
   // are among its nodes, and the nodes that are not elements (names,
   // literals, casts, member accesses) tell scanElement() nothing.
   std::shared_ptr<const Facts> straightFacts(const CompoundStmt *Body) {
@@ -1994,7 +2000,7 @@ FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
     return;
   }
   Walker W(*this);
-  if (straightLine(Body, Target)) {
+  if (Entry->StraightTarget == Target) {
     W.runStraight(cast<CompoundStmt>(Body), *Entry, Target);
     return;
   }
