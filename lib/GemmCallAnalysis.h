@@ -12,7 +12,6 @@
 #include "gemm/rules.h"
 
 #include "clang/AST/Expr.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Preprocessor.h"
 #include <optional>
 #include <string>
@@ -36,12 +35,6 @@ struct GemmCall {
 /// The API table row of the function called \p Name, or null. A hash
 /// lookup after a prefix test: it runs on every function the matchers see.
 const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name);
-
-/// Matches a function of the GEMM family by name.
-AST_MATCHER(FunctionDecl, isGemmFamilyFunction) {
-  const IdentifierInfo *Id = Node.getIdentifier();
-  return Id && gemmApiNamed(Id->getName()) != nullptr;
-}
 
 /// Describes \p Call, a call of \p Callee. Returns nothing
 /// when the call is not one the rules apply to: an unknown name, a callee

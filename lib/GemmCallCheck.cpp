@@ -9,6 +9,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 #include <map>
 #include <mutex>
@@ -27,6 +28,64 @@ std::mutex GroupsLock;
 std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> &groups() {
   static std::map<const ClangTidyContext *, std::vector<GemmCallCheck *>> G;
   return G;
+}
+
+/// Device code calls the device-side cuBLAS API, which has other rules.
+bool isDeviceOnly(const Decl *D) {
+  if (!D)
+    return false;
+  if (D->hasAttr<CUDAGlobalAttr>())
+    return true;
+  return D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>();
+}
+
+/// cublas_api.h defines inline overloads (the cudaDataType computeType
+/// forms) that call the real entry point; those are not the user's calls.
+bool isGemmFunctionItself(const FunctionDecl &FD) {
+  const IdentifierInfo *Id = FD.getIdentifier();
+  return Id && (gemmApiNamed(Id->getName()) ||
+                ltObjectFunctionNamed(Id->getName()));
+}
+
+/// Whether \p FD is called by name as the GEMM family, cublasLtMatmul,
+/// cublasLtMatmulAlgoGetHeuristic or a cuBLASLt object function.
+bool isCheckedCallee(const FunctionDecl &FD) {
+  const IdentifierInfo *Id = FD.getIdentifier();
+  return Id && (gemmApiNamed(Id->getName()) || isLtMatmul(FD) ||
+                ltObjectFunctionNamed(Id->getName()));
+}
+
+/// A call the checks analyse, or, in the main file, a call of a defined
+/// function: a call site whose constants a wrapper's parameters are bound
+/// to (the index of them comes with this traversal, where a walk of its own
+/// would cost as much).
+AST_MATCHER(CallExpr, isAnalysedCall) {
+  const FunctionDecl *Callee = Node.getDirectCallee();
+  if (!Callee)
+    return false;
+  if (isCheckedCallee(*Callee))
+    return true;
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  return Callee->doesThisDeclarationHaveABody() &&
+         SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
+}
+
+/// The main file's function definitions, to find the function a call sits
+/// in (calls in headers get constant folding only: recording every inline
+/// function of the CUDA and C++ headers would cost more than the checks).
+/// Elsewhere, only the bodies whose calls are not the user's to check:
+/// cuBLAS's own inline overloads (cublasLt.h's inline *Init wrappers among
+/// them) and, in CUDA, device code. (The names and attributes first: a
+/// location costs more to classify.)
+AST_MATCHER_P(FunctionDecl, isRecordedFunction, bool, CUDA) {
+  if (!Node.isThisDeclarationADefinition())
+    return false;
+  if (isGemmFunctionItself(Node) ||
+      (CUDA && (Node.hasAttr<CUDAGlobalAttr>() ||
+                Node.hasAttr<CUDADeviceAttr>())))
+    return true;
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  return SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
 }
 
 } // namespace
@@ -63,69 +122,22 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
         return;
     Leader = true;
   }
-  // Narrow by name first: every other call costs one identifier lookup.
-  // No ancestor matchers: they would build a parent map of the whole
-  // translation unit, which costs more than everything else here.
-  // One matcher for the GEMM family, cublasLtMatmul and
-  // cublasLtMatmulAlgoGetHeuristic, and the cuBLASLt object calls.
-  const auto GemmFunction = functionDecl(
-      anyOf(isGemmOrLtMatmulFunction(), isLtObjectFunction()));
-  Finder->addMatcher(callExpr(callee(GemmFunction.bind("callee"))).bind("call"),
-                     this);
-  // The main file's function definitions, to find the function a call sits
-  // in (calls in headers get constant folding only: recording every inline
-  // function of the CUDA and C++ headers would cost more than the checks).
+  // One matcher per node kind, each a single test: every call and every
+  // function of the translation unit, the headers' included, meets them,
+  // and a matcher composed of generic pieces costs several times as much
+  // per node (check() tells the cases apart). No ancestor matchers: they
+  // would build a parent map of the whole translation unit, which costs
+  // more than everything else here.
+  Finder->addMatcher(callExpr(isAnalysedCall()).bind("call"), this);
   Finder->addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile()).bind("function"),
+      functionDecl(isRecordedFunction(getLangOpts().CUDA)).bind("function"),
       this);
-  // The main file's calls of defined functions: the call sites whose
-  // constants a wrapper's parameters are bound to (the index of them comes
-  // with this traversal, where a walk of its own would cost as much).
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasBody(stmt()))), isExpansionInMainFile())
-          .bind("site"),
-      this);
-  // Elsewhere, only the bodies whose calls are not the user's to check:
-  // device code, and cuBLAS's own inline overloads.
-  // (cublasLt.h's inline *Init wrappers among them).
-  // (The names and attributes first: a location costs more to classify.)
-  auto Excluded = functionDecl(
-      isDefinition(), anyOf(isGemmFamilyFunction(), isLtObjectFunction()),
-      unless(isExpansionInMainFile()));
-  if (getLangOpts().CUDA)
-    Excluded = functionDecl(
-        isDefinition(),
-        anyOf(isGemmFamilyFunction(), isLtObjectFunction(),
-              hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)),
-        unless(isExpansionInMainFile()));
-  Finder->addMatcher(Excluded.bind("function"), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                                         Preprocessor *) {
   this->PP = PP;
 }
-
-namespace {
-
-/// Device code calls the device-side cuBLAS API, which has other rules.
-bool isDeviceOnly(const Decl *D) {
-  if (!D)
-    return false;
-  if (D->hasAttr<CUDAGlobalAttr>())
-    return true;
-  return D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>();
-}
-
-/// cublas_api.h defines inline overloads (the cudaDataType computeType
-/// forms) that call the real entry point; those are not the user's calls.
-bool isGemmFunctionItself(const FunctionDecl *FD) {
-  const IdentifierInfo *Id = FD->getIdentifier();
-  return Id && (gemmApiNamed(Id->getName()) ||
-                ltObjectFunctionNamed(Id->getName()));
-}
-
-} // namespace
 
 const FunctionDecl *
 GemmCallCheck::enclosingFunction(SourceLocation At,
@@ -143,7 +155,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     const SourceRange Body =
         SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
-    if (isDeviceOnly(Fn) || isGemmFunctionItself(Fn)) {
+    if (isDeviceOnly(Fn) || isGemmFunctionItself(*Fn)) {
       ExcludedBodies.push_back({Body, SM.isInMainFile(Body.getBegin())});
       return;
     }
@@ -158,22 +170,21 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     Functions.emplace_back(Fn, SourceRange(Begin, Body.getEnd()));
     return;
   }
-  if (const auto *Site = Result.Nodes.getNodeAs<CallExpr>("site")) {
-    if (const FunctionDecl *Caller = enclosingFunction(
-            SM.getExpansionLoc(Site->getBeginLoc()), SM))
-      recordCallSite(*Site, *Caller, *Result.Context);
-    return;
-  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  if (!Call || !Callee)
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
     return;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
+  const bool AtInMainFile = SM.isInMainFile(At);
+  if (AtInMainFile && Callee->doesThisDeclarationHaveABody())
+    if (const FunctionDecl *Caller = enclosingFunction(At, SM))
+      recordCallSite(*Call, *Caller, *Result.Context);
+  if (!isCheckedCallee(*Callee))
+    return;
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&
       !Group->getOptions().SystemHeaders.value_or(false))
     return;
-  const bool AtInMainFile = SM.isInMainFile(At);
   for (const ExcludedBody &Body : ExcludedBodies)
     if ((Body.InMainFile || !AtInMainFile) &&
         SM.isPointWithin(At, Body.Range.getBegin(), Body.Range.getEnd()))

@@ -5,6 +5,7 @@
 #include "LtObjectCall.h"
 #include "ValueAnalysis.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -17,7 +17,6 @@
 #include "GemmDiagnosis.h"
 #include "ObjectFunctions.h"
 
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include <vector>
 
 namespace clang::tidy::gemm {
@@ -28,13 +27,6 @@ inline bool isLtMatmul(const FunctionDecl &F) {
   const ObjectFunction *Row = objectFunctionOf(&F);
   return Row && Row->What == ObjectCall::Use &&
          Row->Obj == lt::Object::MatmulDesc && F.getNumParams() == Row->NumArgs;
-}
-
-/// Matches a function of the GEMM family, cublasLtMatmul and
-/// cublasLtMatmulAlgoGetHeuristic.
-AST_MATCHER(FunctionDecl, isGemmOrLtMatmulFunction) {
-  const IdentifierInfo *Id = Node.getIdentifier();
-  return Id && (gemmApiNamed(Id->getName()) != nullptr || isLtMatmul(Node));
 }
 
 /// The diagnostics of \p Call (a call of a function isLtMatmul accepts) inside \p Enclosing (null where not known), computed once per

@@ -17,7 +17,6 @@
 #include "ObjectFunctions.h"
 #include "gemm/rules/lt_check.h"
 
-#include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace clang::tidy::gemm {
 
@@ -26,12 +25,6 @@ namespace clang::tidy::gemm {
 /// functions whose arguments become attributes, cublasLtMatrixTransform,
 /// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit; null otherwise.
 const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name);
-
-/// Matches a function ltObjectFunctionNamed finds.
-AST_MATCHER(FunctionDecl, isLtObjectFunction) {
-  const IdentifierInfo *Id = Node.getIdentifier();
-  return Id && ltObjectFunctionNamed(Id->getName()) != nullptr;
-}
 
 /// The diagnostics of \p Call, a call of \p Function inside \p Enclosing
 /// (null where not known): the arguments are evaluated in the call's
