@@ -555,10 +555,12 @@ bool nestedTooDeep(const Stmt *Body) {
   return false;
 }
 
-// An expression whose evaluation neither branches nor has an effect the
-// walk acts on: no call, assignment, increment, comma, && || ?:, lambda,
-// unevaluated operand or default argument. Within such expressions a CFG
-// has no block boundary and no element that transfer() would execute.
+// An expression whose evaluation has no effect the walk acts on and
+// branches only where eval() follows both ways: no call, assignment,
+// increment, comma, && ||, lambda, unevaluated operand or default argument;
+// a ?: of plain operands (eval() gives it the value of each arm under its
+// condition's literal, as the CFG's join of the two arms would). Within
+// such expressions a CFG has no element that transfer() would execute.
 bool plainExpr(const Stmt *S) {
   if (const auto *U = dyn_cast<UnaryOperator>(S))
     return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Coawait;
@@ -572,7 +574,8 @@ bool plainExpr(const Stmt *S) {
              ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
              CXXReinterpretCastExpr, CXXConstCastExpr, ParenExpr, MemberExpr,
              ArraySubscriptExpr, InitListExpr, ImplicitValueInitExpr,
-             ConstantExpr, SubstNonTypeTemplateParmExpr>(S);
+             ConstantExpr, SubstNonTypeTemplateParmExpr, ConditionalOperator>(
+      S);
 }
 
 // The call \p Body is one straight run of statements around, if any: the

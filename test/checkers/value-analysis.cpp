@@ -268,6 +268,37 @@ void straightShape() {
   // CHECK-MESSAGES: :[[@LINE-1]]:70: warning: 'lda' (9) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
 }
 
+// Ternaries of plain operands too: each arm under its condition, two on
+// the same flag correlated (bad whichever way 't' goes).
+void straightCorrelatedTernaries(bool t) {
+  int m = 64, k = 32;
+  int lda = t ? 16 : 8;
+  cublasOperation_t op = t ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasSgemm(h, op, CUBLAS_OP_N, m, 8, k, al, A, lda, B, k, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: 'lda' is 16 when 't' is true
+  // CHECK-NOTES: :[[@LINE-5]]:13: note: 'lda' is 8 when 't' is false
+  // CHECK-NOTES: :[[@LINE-5]]:26: note: 'transa' is 1, the value of 'op' when 't' is true
+  // CHECK-NOTES: :[[@LINE-6]]:26: note: 'transa' is 0, the value of 'op' when 't' is false
+  // CHECK-NOTES: :[[@LINE-9]]:11: note: 'm' is 64
+  // CHECK-NOTES: :[[@LINE-7]]:51: note: set 'lda' to the number of rows of the allocation holding A, at least 64
+}
+
+// Silent: lda follows op ('k' rows of A when transposed, 'm' otherwise),
+// and where only one way is bad the other may be the one that runs.
+void straightTernariesAgree(bool t) {
+  int m = 64, k = 32;
+  int lda = t ? k : m;
+  cublasOperation_t op = t ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasSgemm(h, op, CUBLAS_OP_N, m, 8, k, al, A, lda, B, k, be, C, m);
+}
+void straightTernaryBadOneWay(bool t) {
+  int m = 64, k = 32;
+  int lda = t ? m : k;
+  cublasOperation_t op = t ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasSgemm(h, op, CUBLAS_OP_N, m, 8, k, al, A, lda, B, k, be, C, m);
+}
+
 // Silent: the address of ld is taken after the call, and the parameter is
 // written after it (both unknown wherever the function reads them).
 void straightAddressTakenLater() {
