@@ -55,10 +55,11 @@ bool isCheckedCallee(const FunctionDecl &FD) {
                 ltObjectFunctionNamed(Id->getName()));
 }
 
-/// A call the checks analyse, or, in the main file, a call of a defined
-/// function: a call site whose constants a wrapper's parameters are bound
-/// to (the index of them comes with this traversal, where a walk of its own
-/// would cost as much).
+/// A call the checks analyse, or, in the main file, a call of a function
+/// defined in the translation unit (before the call or after it): a call
+/// site whose constants a wrapper's parameters are bound to (the index of
+/// them comes with this traversal, where a walk of its own would cost as
+/// much).
 AST_MATCHER(CallExpr, isAnalysedCall) {
   const FunctionDecl *Callee = Node.getDirectCallee();
   if (!Callee)
@@ -66,7 +67,7 @@ AST_MATCHER(CallExpr, isAnalysedCall) {
   if (isCheckedCallee(*Callee))
     return true;
   const SourceManager &SM = Finder->getASTContext().getSourceManager();
-  return Callee->doesThisDeclarationHaveABody() &&
+  return Callee->hasBody() &&
          SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
 }
 
@@ -176,7 +177,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   const bool AtInMainFile = SM.isInMainFile(At);
-  if (AtInMainFile && Callee->doesThisDeclarationHaveABody())
+  if (AtInMainFile && Callee->hasBody())
     if (const FunctionDecl *Caller = enclosingFunction(At, SM))
       recordCallSite(*Call, *Caller, *Result.Context);
   if (!isCheckedCallee(*Callee))

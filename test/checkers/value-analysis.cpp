@@ -159,6 +159,19 @@ void model() {
   layer(16, 16);   // fine
 }
 
+// A wrapper declared before its caller and defined after it: the call names
+// the declaration, the binding holds for the definition.
+static void gemmDefinedLater(int m, int ld);
+void callsGemmDefinedLater() { gemmDefinedLater(64, 8); }
+static void gemmDefinedLater(int m, int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-4]]:53: note: 'lda' is 8, passed to 'gemmDefinedLater' here
+  // CHECK-NOTES: :[[@LINE-5]]:49: note: 'm' is 64, passed to 'gemmDefinedLater' here
+  // CHECK-NOTES: :[[@LINE-6]]:32: note: 'gemmDefinedLater' is called with m = 64, ld = 8 here
+  // CHECK-NOTES: :[[@LINE-5]]:60: note: 'lda' equals 'k', the number of columns of A as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip 'transa'
+}
+
 // A constructor's initialisers are call sites too.
 static int gemmInInit(int m, int ld) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
