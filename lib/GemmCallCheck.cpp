@@ -50,9 +50,7 @@ bool isGemmFunctionItself(const FunctionDecl &FD) {
 /// Whether \p FD is called by name as the GEMM family, cublasLtMatmul,
 /// cublasLtMatmulAlgoGetHeuristic or a cuBLASLt object function.
 bool isCheckedCallee(const FunctionDecl &FD) {
-  const IdentifierInfo *Id = FD.getIdentifier();
-  return Id && (gemmApiNamed(Id->getName()) || isLtMatmul(FD) ||
-                ltObjectFunctionNamed(Id->getName()));
+  return isGemmFunctionItself(FD) || isLtMatmul(FD);
 }
 
 /// A call the checks analyse, or, in the main file, a call of a function

@@ -17,7 +17,6 @@
 #include "ObjectFunctions.h"
 #include "gemm/rules/lt_check.h"
 
-
 namespace clang::tidy::gemm {
 
 /// The row of \p Name where the rules read that function's arguments: the
