@@ -2,10 +2,12 @@
 //
 // Facts the checks keep about one translation unit (its call index, the
 // diagnoses made, the CFGs of its functions), so that a function with many
-// calls is analysed once. A new ASTContext may take the address of one that
-// has ended (clang-tidy on several files), and clangd runs several at once
-// on different threads: a cache is per thread, and it is emptied when it
-// meets another context or when any context has ended since it was filled.
+// calls is analysed once. clangd runs several translation units at once on
+// different threads, so a cache is per thread; it is emptied when it meets
+// another ASTContext, or one at the address of a context that has ended
+// (clang-tidy on several files), and never while its own context lives:
+// other contexts ending on other threads (clangd evicts idle ASTs from any
+// worker) leave it, and the references the analysis holds into it, alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,28 +15,39 @@
 #define GEMM_TIDY_CONTEXTCACHE_H
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include <atomic>
 
 namespace clang::tidy::gemm {
 
-/// How many ASTContexts have ended in this process.
-inline std::atomic<unsigned> ContextsEnded{0};
+/// Set when the ASTContext it was made for ends (by whichever thread ends
+/// it); held by the caches filled for that context and by the context's
+/// deallocation hook.
+struct ContextLifetime : llvm::ThreadSafeRefCountedBase<ContextLifetime> {
+  std::atomic<bool> Ended{false};
+};
 
 /// This thread's T for the translation unit of Ctx, new (value-initialised)
-/// when the last one was made for another or an ended context.
+/// when the last one was made for another context or for an ended one.
 template <class T> T &contextCache(ASTContext &Ctx) {
   struct Slot {
     const ASTContext *Ctx = nullptr;
-    unsigned Ended = 0;
+    llvm::IntrusiveRefCntPtr<ContextLifetime> Lifetime;
     T Value{};
   };
   static thread_local Slot S;
-  const unsigned Ended = ContextsEnded.load();
-  if (S.Ctx != &Ctx || S.Ended != Ended) {
+  if (S.Ctx != &Ctx || !S.Lifetime || S.Lifetime->Ended.load()) {
     S.Value = T{};
     S.Ctx = &Ctx;
-    S.Ended = Ended;
-    Ctx.AddDeallocation([](void *) { ++ContextsEnded; }, nullptr);
+    S.Lifetime = llvm::makeIntrusiveRefCnt<ContextLifetime>();
+    S.Lifetime->Retain(); // the hook's reference, released when it runs
+    Ctx.AddDeallocation(
+        [](void *P) {
+          auto *L = static_cast<ContextLifetime *>(P);
+          L->Ended.store(true);
+          L->Release();
+        },
+        S.Lifetime.get());
   }
   return S.Value;
 }

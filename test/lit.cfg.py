@@ -7,7 +7,7 @@ import lit.formats
 config.name = "gemm-tidy (%s headers)" % config.gemm_headers
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".c", ".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "unit", "gpu", "fuzz", "check_guard_log.py"]
+config.excludes = ["Inputs", "unit", "unit-ast", "gpu", "fuzz", "check_guard_log.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gemm_binary_dir, "lit-" + config.gemm_headers)
 
