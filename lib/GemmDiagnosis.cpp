@@ -436,9 +436,11 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
                      const Preprocessor *PP, int64_t Version,
                      const FunctionDecl *Enclosing,
                      std::vector<Diagnosis> &Out) {
+  // One set of values, each field the assignments change rewritten for
+  // each (a copy costs more than the rules).
+  rules::CallValues Values = Call.Values;
+  Values.LibraryVersion = Version;
   auto Check = [&](unsigned A, bool Correlated) {
-    rules::CallValues Values = Call.Values;
-    Values.LibraryVersion = Version;
     for (unsigned I = 0; I < rules::RoleCount; ++I) {
       const Role R = static_cast<Role>(I);
       if (!isIntegerRole(*Call.Api, R) || !Call.argument(R))
@@ -454,6 +456,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     for (Role R : FactRoles) {
       const unsigned I = factIndex(R);
       rules::PointerFacts &P = Values.pointer(R);
+      P = Call.Values.pointer(R);
       if (C.Null[static_cast<unsigned>(R)]) {
         P.Address = rules::Value::of(0);
         continue;

@@ -27,16 +27,19 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 namespace clang::tidy::gemm {
 
 namespace {
 
 constexpr unsigned MaxAlternatives = 16;
-constexpr unsigned MaxAtoms = 64; // conditions tracked per function
+constexpr unsigned MaxAtoms = Guard::MaxAtoms; // conditions tracked per function
 constexpr unsigned MaxDepth = 8;
 
 bool isTrackableType(QualType T) {
@@ -356,25 +359,22 @@ std::string describe(const Expr *E, const ASTContext &Ctx) {
 
 } // namespace
 
-std::optional<Guard> conjoin(const Guard &A, const Guard &B) {
-  Guard Out(A.begin(), A.end());
-  for (const Literal &L : B) {
-    auto It = std::find_if(Out.begin(), Out.end(),
-                           [&](const Literal &X) { return X.Atom == L.Atom; });
-    if (It == Out.end())
-      Out.push_back(L);
-    else if (It->Positive != L.Positive)
-      return std::nullopt;
-  }
-  std::sort(Out.begin(), Out.end());
-  return Out;
+llvm::StringRef OriginText::intern(llvm::StringRef S) {
+  if (S.empty())
+    return {};
+  // Never destroyed: clangd's workers may still be analysing at exit.
+  static std::mutex *Lock = new std::mutex;
+  static llvm::StringSet<> *Texts = new llvm::StringSet<>;
+  std::lock_guard<std::mutex> Hold(*Lock);
+  return Texts->insert(S).first->getKey();
 }
 
-bool holds(const Guard &G, unsigned Assignment) {
-  for (const Literal &L : G)
-    if (((Assignment >> L.Atom) & 1) != static_cast<unsigned>(L.Positive))
-      return false;
-  return true;
+OriginText OriginText::quoting(llvm::StringRef Lead, llvm::StringRef Name) {
+  llvm::SmallString<96> S(Lead);
+  S += " '";
+  S += Name;
+  S += "'";
+  return OriginText(S.str());
 }
 
 // --- the environment ---------------------------------------------------------------
@@ -584,8 +584,11 @@ bool plainExpr(const Stmt *S) {
 // would be one block whose elements that act are these statements in
 // order, so the walk of that call needs no graph: the statements before it
 // are executed as written. (It stops at the first statement that is not
-// plain; computed once per function.)
-const CallExpr *straightTarget(const Stmt *Body) {
+// plain; computed once per function.) \p Elements gets the nodes that
+// would be the graph's elements, which are all that the body's facts are
+// made of (scanElement()).
+const CallExpr *straightTarget(const Stmt *Body,
+                               std::vector<const Stmt *> &Elements) {
   const auto *Block = dyn_cast<CompoundStmt>(Body);
   if (!Block)
     return nullptr;
@@ -598,6 +601,8 @@ const CallExpr *straightTarget(const Stmt *Body) {
       if (!S || Level > MaxNesting || ++Visited > MaxElements ||
           !plainExpr(S))
         return false;
+      if (isa<UnaryOperator, BinaryOperator>(S))
+        Elements.push_back(S);
       for (const Stmt *Child : S->children())
         Work.push_back({Child, Level + 1});
     }
@@ -611,13 +616,16 @@ const CallExpr *straightTarget(const Stmt *Body) {
       if (!S)
         break;
     }
+    // The statements below are elements; their operands, Plain()'s.
     if (S->getStmtClass() == Stmt::CallExprClass) {
       if (Target)
         return nullptr; // a second call
       Target = cast<CallExpr>(S);
+      Elements.push_back(S);
       for (const Stmt *Child : Target->children())
         Work.push_back({Child, 1});
     } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      Elements.push_back(S);
       for (const Decl *Dl : D->decls()) {
         const auto *V = dyn_cast<VarDecl>(Dl);
         if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
@@ -628,10 +636,12 @@ const CallExpr *straightTarget(const Stmt *Body) {
       }
     } else if (const auto *B = dyn_cast<BinaryOperator>(S);
                B && B->isAssignmentOp()) {
+      Elements.push_back(S);
       Work.push_back({B->getLHS(), 1});
       Work.push_back({B->getRHS(), 1});
     } else if (const auto *U = dyn_cast<UnaryOperator>(S);
                U && U->isIncrementDecrementOp()) {
+      Elements.push_back(S);
       Work.push_back({U->getSubExpr(), 1});
     } else if (!isa<NullStmt>(S)) {
       Work.push_back({S, 0});
@@ -775,8 +785,10 @@ struct FunctionEntry {
   bool GraphTried = false;
   std::shared_ptr<const FunctionValues::Facts> Facts;
   /// The one call the body is a straight line around (straightTarget()),
-  /// and the body's facts for its walk, which needs no graph.
+  /// the nodes its graph's elements would be, and the body's facts for its
+  /// walk, which needs no graph.
   const CallExpr *StraightTarget = nullptr;
+  std::vector<const Stmt *> StraightElements;
   std::shared_ptr<const FunctionValues::Facts> StraightFacts;
   /// Walks kept for the calls analysed next, one per set of parameter
   /// bindings (none: the function on its own; a caller's constants).
@@ -858,7 +870,9 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   Kept.push_back(std::make_unique<FunctionEntry>());
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
-  Entry.StraightTarget = straightTarget(Body);
+  Entry.StraightTarget = straightTarget(Body, Entry.StraightElements);
+  if (!Entry.StraightTarget)
+    Entry.StraightElements = {};
   return Entry;
 }
 
@@ -885,7 +899,7 @@ public:
   void runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
                    const CallExpr *Target) {
     if (!Entry.StraightFacts)
-      Entry.StraightFacts = straightFacts(Body);
+      Entry.StraightFacts = straightFacts(Entry.StraightElements);
     F = Entry.StraightFacts.get();
     FV.Known = Entry.StraightFacts;
     State In;
@@ -1048,26 +1062,17 @@ private:
     scanEscapes(S, Scan.AddressesTaken);
   }
 
-  // The facts of a straight-line body (straightTarget()): its CFG's elements
-  // are among its nodes, and the nodes that are not elements (names,
-  // literals, casts, member accesses) tell scanElement() nothing.
-  std::shared_ptr<const Facts> straightFacts(const CompoundStmt *Body) {
+  // The facts of a straight-line body from the nodes straightTarget() found
+  // would be its CFG's elements (the others, names, literals, casts and
+  // member accesses, tell scanElement() nothing).
+  std::shared_ptr<const Facts>
+  straightFacts(llvm::ArrayRef<const Stmt *> Elements) {
     auto Out = std::make_shared<Facts>();
     F = Out.get();
     Building = Out.get();
     AddressScan Scan;
-    llvm::SmallVector<const Stmt *, 32> Work(Body->body_begin(),
-                                             Body->body_end());
-    while (!Work.empty()) {
-      const Stmt *S = Work.pop_back_val();
-      if (!S)
-        continue;
-      if (isa<CallExpr, UnaryOperator, BinaryOperator, DeclStmt, LambdaExpr,
-              AsmStmt>(S))
-        scanElement(S, Scan); // (it acts on nothing else)
-      for (const Stmt *Child : S->children())
-        Work.push_back(Child);
-    }
+    for (const Stmt *S : Elements)
+      scanElement(S, Scan);
     Scan.escapeAddresses(*this);
     return Out;
   }
@@ -1223,15 +1228,11 @@ private:
   static Guard commonLiterals(llvm::ArrayRef<Guard> Ways) {
     Guard Out = Ways.empty() ? Guard() : Ways[0];
     for (const Guard &Way : Ways.drop_front())
-      llvm::erase_if(Out, [&](const Literal &L) {
-        return std::find(Way.begin(), Way.end(), L) == Way.end();
-      });
+      Out = Out.common(Way);
     return Out;
   }
 
-  static bool contains(const Guard &G, Literal L) {
-    return std::find(G.begin(), G.end(), L) != G.end();
-  }
+  static bool contains(const Guard &G, Literal L) { return G.contains(L); }
 
   // A condition true on every way of A and false on every way of B.
   static std::optional<Literal> separating(llvm::ArrayRef<Guard> A,
@@ -1262,9 +1263,7 @@ private:
             Into[I] = commonLiterals({Into[I], Into[J]});
             Into.erase(Into.begin() + J);
             Changed = true;
-          } else if (std::includes(Into[J].begin(), Into[J].end(),
-                                   Into[I].begin(), Into[I].end())) {
-            // (Guards are sorted by atom.)
+          } else if (Into[J].includes(Into[I])) {
             Into.erase(Into.begin() + J); // Into[J] implies Into[I]
             Changed = true;
           }
@@ -1291,15 +1290,7 @@ private:
 
   // Whether two paths differ in exactly one condition, taken both ways.
   static bool siblings(const Guard &A, const Guard &B) {
-    if (A.size() != B.size())
-      return false;
-    unsigned Differ = 0;
-    for (unsigned I = 0; I < A.size(); ++I) {
-      if (A[I].Atom != B[I].Atom)
-        return false;
-      Differ += A[I].Positive != B[I].Positive;
-    }
-    return Differ == 1;
+    return A.differsInOne(B);
   }
 
   // The state on entry to B; Consume: B is being executed, and a
@@ -1802,10 +1793,14 @@ private:
     if (!V->getType()->isRecordType()) {
       if (Init) {
         SymbolicValue Val = FV.eval(Init, E, 0);
+        OriginText Text;
         for (Alternative &A : Val.Alternatives)
           if (!A.From.At || A.From.At == Init->IgnoreParenImpCasts() ||
-              A.From.What.empty())
-            A.From = {Init, "the value of '" + V->getName().str() + "'"};
+              A.From.What.empty()) {
+            if (Text.empty())
+              Text = OriginText::quoting("the value of", V->getName());
+            A.From = {Init, Text};
+          }
         E.Locals[V] = Val;
       } else {
         E.Locals[V] = SymbolicValue::unknown(); // indeterminate
@@ -2127,8 +2122,9 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
   if (V->getType().isConstQualified() && !V->getType().isVolatileQualified() &&
       !V->hasLocalStorage() && V->getInit() && Depth < MaxDepth) {
     SymbolicValue Val = eval(V->getInit(), Env(), Depth + 1);
+    const OriginText Text = OriginText::quoting("the value of", V->getName());
     for (Alternative &A : Val.Alternatives)
-      A.From = {V->getInit(), "the value of '" + V->getName().str() + "'"};
+      A.From = {V->getInit(), Text};
     return Val;
   }
   return SymbolicValue::unknown();
@@ -2400,10 +2396,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
           Out.Where = SymbolicValue::constant(Device, {U, "a __device__ variable"});
         else if (!V->getType()->isReferenceType() && Base == Object)
           Out.Where = SymbolicValue::constant(
-              Pageable, {U, "the address of '" + V->getName().str() + "'"});
+              Pageable, {U, OriginText::quoting("the address of", V->getName())});
         else if (!V->getType()->isReferenceType() && !V->getType()->isPointerType())
           Out.Where = SymbolicValue::constant(
-              Pageable, {U, "an element of '" + V->getName().str() + "'"});
+              Pageable, {U, OriginText::quoting("an element of", V->getName())});
       }
     return Out;
   }

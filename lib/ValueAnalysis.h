@@ -18,13 +18,17 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clang::tidy::gemm {
@@ -44,32 +48,117 @@ struct Literal {
   }
 };
 
-/// A conjunction of literals (sorted by atom, at most one per atom).
-using Guard = llvm::SmallVector<Literal, 4>;
+/// A conjunction of literals, at most one per atom: a bit per atom for
+/// whether it occurs and one for which way (a function has at most
+/// MaxAtoms atoms). Sixteen bytes copied as they are, as guards are with
+/// every value; its literals iterate by atom.
+class Guard {
+public:
+  static constexpr unsigned MaxAtoms = 64;
+
+  Guard() = default;
+  Guard(std::initializer_list<Literal> Literals) {
+    for (Literal L : Literals)
+      add(L);
+  }
+  bool empty() const { return Mask == 0; }
+  unsigned size() const { return llvm::popcount(Mask); }
+  bool contains(Literal L) const {
+    return (Mask >> L.Atom & 1) && (Pos >> L.Atom & 1) == L.Positive;
+  }
+  /// Adds \p L; false, leaving the guard as it was, where it has the
+  /// opposite literal.
+  bool add(Literal L) {
+    const uint64_t Bit = uint64_t(1) << L.Atom;
+    if ((Mask & Bit) && ((Pos & Bit) != 0) != static_cast<bool>(L.Positive))
+      return false;
+    Mask |= Bit;
+    Pos = L.Positive ? Pos | Bit : Pos & ~Bit;
+    return true;
+  }
+  /// The literals this guard shares with \p O.
+  Guard common(const Guard &O) const {
+    const uint64_t Same = Mask & O.Mask & ~(Pos ^ O.Pos);
+    return Guard(Same, Pos & Same);
+  }
+  /// Whether every literal of \p O is one of this guard's.
+  bool includes(const Guard &O) const {
+    return (O.Mask & ~Mask) == 0 && ((Pos ^ O.Pos) & O.Mask) == 0;
+  }
+  /// Whether the two have the same atoms and differ in exactly one's way.
+  bool differsInOne(const Guard &O) const {
+    return Mask == O.Mask && llvm::popcount(Pos ^ O.Pos) == 1;
+  }
+  /// The conjunction of \p A and \p B; nullopt where they contradict each
+  /// other.
+  friend std::optional<Guard> conjoin(const Guard &A, const Guard &B) {
+    if ((A.Mask & B.Mask & (A.Pos ^ B.Pos)) != 0)
+      return std::nullopt;
+    return Guard(A.Mask | B.Mask, A.Pos | B.Pos);
+  }
+  /// Whether \p G holds when each atom I has the value of bit I of
+  /// \p Assignment.
+  friend bool holds(const Guard &G, uint64_t Assignment) {
+    return ((Assignment ^ G.Pos) & G.Mask) == 0;
+  }
+  bool operator==(const Guard &O) const {
+    return Mask == O.Mask && Pos == O.Pos;
+  }
+  bool operator!=(const Guard &O) const { return !(*this == O); }
+
+  class iterator {
+  public:
+    using value_type = Literal;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Literal *;
+    using reference = Literal;
+    using iterator_category = std::forward_iterator_tag;
+    iterator(uint64_t Rest, uint64_t Pos) : Rest(Rest), Pos(Pos) {}
+    Literal operator*() const {
+      const unsigned Atom = llvm::countr_zero(Rest);
+      return Literal{Atom, static_cast<unsigned>(Pos >> Atom & 1)};
+    }
+    iterator &operator++() {
+      Rest &= Rest - 1;
+      return *this;
+    }
+    bool operator==(const iterator &O) const { return Rest == O.Rest; }
+    bool operator!=(const iterator &O) const { return Rest != O.Rest; }
+
+  private:
+    uint64_t Rest, Pos;
+  };
+  iterator begin() const { return iterator(Mask, Pos); }
+  iterator end() const { return iterator(0, Pos); }
+
+private:
+  Guard(uint64_t Mask, uint64_t Pos) : Mask(Mask), Pos(Pos) {}
+  uint64_t Mask = 0, Pos = 0;
+};
 
 /// What to call where a value was written, in a note ("the value of 'ld'",
-/// "assigned here"). Values are copied at every read of a variable, and the
-/// text only when a note is written: copies share it. (Counted without
-/// atomics: the values of a translation unit never leave its thread.)
+/// "assigned here"). Values are copied at every read of a variable, so the
+/// text is kept once, interned for the process, and a copy is a pointer and
+/// a length (texts are made of the names in the code analysed: as many as
+/// those names, however many translation units are analysed).
 class OriginText {
 public:
   OriginText() = default;
-  OriginText(std::string S)
-      : Text(S.empty() ? nullptr : new Shared(std::move(S))) {}
-  OriginText(const char *Text) : OriginText(std::string(Text)) {}
-  llvm::StringRef ref() const { return Text ? llvm::StringRef(Text->S) : ""; }
-  operator llvm::StringRef() const { return ref(); }
-  std::string str() const { return ref().str(); }
-  bool empty() const { return !Text; }
-  bool operator==(llvm::StringRef Other) const { return ref() == Other; }
-  bool operator!=(llvm::StringRef Other) const { return ref() != Other; }
+  OriginText(llvm::StringRef S) : Text(intern(S)) {}
+  OriginText(const char *S) : OriginText(llvm::StringRef(S)) {}
+  OriginText(const std::string &S) : OriginText(llvm::StringRef(S)) {}
+  /// "Lead 'Name'", the commonest form ("the value of 'ld'").
+  static OriginText quoting(llvm::StringRef Lead, llvm::StringRef Name);
+  llvm::StringRef ref() const { return Text; }
+  operator llvm::StringRef() const { return Text; }
+  std::string str() const { return Text.str(); }
+  bool empty() const { return Text.empty(); }
+  bool operator==(llvm::StringRef Other) const { return Text == Other; }
+  bool operator!=(llvm::StringRef Other) const { return Text != Other; }
 
 private:
-  struct Shared : llvm::RefCountedBase<Shared> {
-    explicit Shared(std::string S) : S(std::move(S)) {}
-    std::string S;
-  };
-  llvm::IntrusiveRefCntPtr<Shared> Text;
+  static llvm::StringRef intern(llvm::StringRef S);
+  llvm::StringRef Text;
 };
 
 /// Where a value was written: the expression that produced it, and what to
@@ -85,6 +174,9 @@ struct Alternative {
   int64_t Value = 0;
   Origin From;
 };
+
+// Copied as bytes: values are copied and moved at every step.
+static_assert(std::is_trivially_copyable_v<Alternative>);
 
 /// The result of evaluating an expression: unknown, or alternatives whose
 /// guards cover every feasible path.
@@ -203,13 +295,6 @@ private:
   /// cache entry; null where the walk did not start.
   std::shared_ptr<const Facts> Known;
 };
-
-/// Conjunction of two guards; nullopt when they contradict each other.
-std::optional<Guard> conjoin(const Guard &A, const Guard &B);
-
-/// Whether \p G holds when each atom I has the value of bit I of
-/// \p Assignment.
-bool holds(const Guard &G, unsigned Assignment);
 
 } // namespace clang::tidy::gemm
 
