@@ -241,7 +241,7 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   for (const Literal &L : G)
     if (L.Atom < Atoms.size())
       S += std::string(S.empty() ? " when " : " and ") + "'" +
-           Atoms[L.Atom].Text + "' is " + (L.Positive ? "true" : "false");
+           Atoms[L.Atom].text() + "' is " + (L.Positive ? "true" : "false");
   return S;
 }
 

@@ -377,6 +377,8 @@ OriginText OriginText::quoting(llvm::StringRef Lead, llvm::StringRef Name) {
   return OriginText(S.str());
 }
 
+std::string AtomInfo::text() const { return describe(Cond, *Ctx); }
+
 // --- the environment ---------------------------------------------------------------
 
 namespace {
@@ -2088,7 +2090,7 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
   // assignment; the atoms still prune paths that cannot be taken).
   if (Atoms.size() >= MaxAtoms)
     return std::nullopt;
-  Atoms.push_back({Cond, describe(Cond, Ctx), Hash});
+  Atoms.push_back({Cond, &Ctx, Hash});
   const Literal L{static_cast<unsigned>(Atoms.size() - 1), true};
   ConditionAtoms[Cond] = L;
   return L;

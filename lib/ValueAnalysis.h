@@ -204,10 +204,12 @@ struct SymbolicValue {
 /// The condition behind an atom, for notes ("when 't' is true").
 struct AtomInfo {
   const Expr *Cond;
-  std::string Text;
+  const ASTContext *Ctx;
   /// For a condition on values nothing can change: the hash of its
   /// profile (the same condition written again is the same atom); else 0.
   unsigned StableHash = 0;
+  /// The condition as written (shortened), made only for a note.
+  std::string text() const;
 };
 
 /// Evaluates expressions inside one function, at one call in its body.
