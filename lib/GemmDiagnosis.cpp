@@ -167,6 +167,8 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   const auto It = Cache.Callers.find(Fn->getCanonicalDecl());
   if (It == Cache.Callers.end())
     return Out;
+  const std::string Name = Fn->getNameAsString();
+  const OriginText Passed = "passed to '" + Name + "' here";
   unsigned Sites = 0;
   for (const auto &[Site, Caller] : It->second) {
     if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
@@ -200,8 +202,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         }
         if (!V.isConstant())
           continue;
-        V.Alternatives[0].From = {
-            Site->getArg(I), "passed to '" + Fn->getNameAsString() + "' here"};
+        V.Alternatives[0].From = {Site->getArg(I), Passed};
         Text += (Text.empty() ? "" : ", ") + P->getName().str() + " = " +
                 std::to_string(V.Alternatives[0].Value);
         F.Bindings[P] = std::move(V);
@@ -210,7 +211,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         continue;
       F.Chain.push_back(
           {Site->getBeginLoc(),
-           "'" + Fn->getNameAsString() + "' is called with " + Text + " here"});
+           "'" + Name + "' is called with " + Text + " here"});
       F.Chain.insert(F.Chain.end(), CF.Chain.begin(), CF.Chain.end());
       Out.push_back(std::move(F));
     }
@@ -615,10 +616,10 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
                                         LibraryVersion);
       return It->second;
     }
-  const std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
+  std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
-  GemmCall Call = *Analyzed;
+  GemmCall &Call = *Analyzed;
   Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
   std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
