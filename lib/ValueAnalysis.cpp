@@ -1234,15 +1234,13 @@ private:
     return Out;
   }
 
-  static bool contains(const Guard &G, Literal L) { return G.contains(L); }
-
   // A condition true on every way of A and false on every way of B.
   static std::optional<Literal> separating(llvm::ArrayRef<Guard> A,
                                            llvm::ArrayRef<Guard> B) {
     for (const Literal &X : A.front()) {
       const Literal NotX{X.Atom, !X.Positive};
-      if (llvm::all_of(A, [&](const Guard &G) { return contains(G, X); }) &&
-          llvm::all_of(B, [&](const Guard &G) { return contains(G, NotX); }))
+      if (llvm::all_of(A, [&](const Guard &G) { return G.contains(X); }) &&
+          llvm::all_of(B, [&](const Guard &G) { return G.contains(NotX); }))
         return X;
     }
     return std::nullopt;
@@ -1261,7 +1259,7 @@ private:
         for (unsigned J = 0; J < Into.size() && !Changed; ++J) {
           if (I == J)
             continue;
-          if (siblings(Into[I], Into[J])) {
+          if (Into[I].differsInOne(Into[J])) { // one condition taken both ways
             Into[I] = commonLiterals({Into[I], Into[J]});
             Into.erase(Into.begin() + J);
             Changed = true;
@@ -1288,11 +1286,6 @@ private:
     joinMaps(E.PtrOffset, O.PtrOffset, L);
     joinMaps(E.Objects, O.Objects, L);
     unite(Into.Paths, Other.Paths);
-  }
-
-  // Whether two paths differ in exactly one condition, taken both ways.
-  static bool siblings(const Guard &A, const Guard &B) {
-    return A.differsInOne(B);
   }
 
   // The state on entry to B; Consume: B is being executed, and a
@@ -1341,7 +1334,7 @@ private:
       for (unsigned I = 0; I < Incoming.size() && !Merged; ++I)
         for (unsigned J = I + 1; J < Incoming.size() && !Merged; ++J)
           if (Incoming[I].Paths.size() == 1 && Incoming[J].Paths.size() == 1 &&
-              siblings(Incoming[I].Paths[0], Incoming[J].Paths[0])) {
+              Incoming[I].Paths[0].differsInOne(Incoming[J].Paths[0])) {
             join(Incoming[I], Incoming[J]);
             Incoming.erase(Incoming.begin() + J);
             Merged = true;

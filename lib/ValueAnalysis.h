@@ -22,7 +22,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include <cstdint>
-#include <initializer_list>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -35,17 +34,10 @@ namespace clang::tidy::gemm {
 
 /// A condition a value depends on, and which way it went: atom Id is true
 /// (Positive) or false. Atoms with the same Id are the same condition on
-/// values that cannot change between its occurrences. (Four bytes: guards
-/// are copied with every value.)
+/// values that cannot change between its occurrences.
 struct Literal {
   unsigned Atom : 31;
   unsigned Positive : 1;
-  bool operator<(const Literal &O) const {
-    return Atom != O.Atom ? Atom < O.Atom : Positive < O.Positive;
-  }
-  bool operator==(const Literal &O) const {
-    return Atom == O.Atom && Positive == O.Positive;
-  }
 };
 
 /// A conjunction of literals, at most one per atom: a bit per atom for
@@ -57,24 +49,13 @@ public:
   static constexpr unsigned MaxAtoms = 64;
 
   Guard() = default;
-  Guard(std::initializer_list<Literal> Literals) {
-    for (Literal L : Literals)
-      add(L);
-  }
+  Guard(Literal L)
+      : Mask(uint64_t(1) << L.Atom),
+        Pos(static_cast<uint64_t>(L.Positive) << L.Atom) {}
   bool empty() const { return Mask == 0; }
   unsigned size() const { return llvm::popcount(Mask); }
   bool contains(Literal L) const {
     return (Mask >> L.Atom & 1) && (Pos >> L.Atom & 1) == L.Positive;
-  }
-  /// Adds \p L; false, leaving the guard as it was, where it has the
-  /// opposite literal.
-  bool add(Literal L) {
-    const uint64_t Bit = uint64_t(1) << L.Atom;
-    if ((Mask & Bit) && ((Pos & Bit) != 0) != static_cast<bool>(L.Positive))
-      return false;
-    Mask |= Bit;
-    Pos = L.Positive ? Pos | Bit : Pos & ~Bit;
-    return true;
   }
   /// The literals this guard shares with \p O.
   Guard common(const Guard &O) const {
