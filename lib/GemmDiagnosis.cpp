@@ -441,14 +441,17 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
   // each (a copy costs more than the rules).
   rules::CallValues Values = Call.Values;
   Values.LibraryVersion = Version;
-  auto Check = [&](unsigned A, bool Correlated) {
-    for (unsigned I = 0; I < rules::RoleCount; ++I) {
-      const Role R = static_cast<Role>(I);
-      if (!isIntegerRole(*Call.Api, R) || !Call.argument(R))
-        continue;
+  llvm::SmallVector<unsigned, rules::RoleCount> IntegerRoles;
+  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    if (isIntegerRole(*Call.Api, R) && Call.argument(R)) {
+      IntegerRoles.push_back(I);
       Values.PitchBytes[I] = C.Values[I].PitchFrom != nullptr;
-      Values[R] = valueUnder(C.Values[I], A, Correlated);
     }
+  }
+  auto Check = [&](unsigned A, bool Correlated) {
+    for (unsigned I : IntegerRoles)
+      Values.Scalar[I] = valueUnder(C.Values[I], A, Correlated);
     // Pointer facts: each value that holds on this assignment.
     auto Pick = [&](const SymbolicValue &V) {
       return valueUnder(V, A, Correlated);
@@ -482,10 +485,20 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     Values.MathMode = Pick(C.MathMode);
     return rules::checkCall(*Call.Api, Values);
   };
-  std::vector<rules::Finding> Common = findingsOnEveryPath(
-      C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
-        return Key{F.RuleId, F.Param, F.Group};
-      });
+  auto FindingsOnEveryPath = [&] {
+    return findingsOnEveryPath(
+        C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
+          return Key{F.RuleId, F.Param, F.Group};
+        });
+  };
+  std::vector<rules::Finding> Common = FindingsOnEveryPath();
+  // The messages name the function as the caller spelled it: worth the
+  // lexer's time only where there is something to say.
+  if (!Common.empty()) {
+    Values.CalledAs = spelledName(*Call.Call, *Call.Api, Ctx);
+    if (!Values.CalledAs.empty())
+      Common = FindingsOnEveryPath();
+  }
   for (rules::Finding &F : Common) {
     Diagnosis D;
     const Expr *Arg = Call.argument(F.Param);
@@ -620,7 +633,6 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall &Call = *Analyzed;
-  Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
   std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &C) {

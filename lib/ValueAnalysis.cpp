@@ -1585,6 +1585,8 @@ private:
   }
 
   static void forgetObject(const VarDecl *V, Env &E) {
+    if (!hasObject(V, E))
+      return; // (a write would copy a shared map)
     E.Objects.erase(E.Objects.lower_bound({V, INT64_MIN}),
                     E.Objects.lower_bound({V, INT64_MAX}));
   }
@@ -1592,6 +1594,8 @@ private:
   // Something the analysis does not follow received the object: its state
   // is unknown from here on, until it is created again.
   static void forgetAttributes(const VarDecl *V, Env &E) {
+    if (!hasObject(V, E))
+      return;
     for (auto It = E.Objects.lower_bound({V, INT64_MIN});
          It != E.Objects.end() && It->first.first == V; ++It)
       It->second = SymbolicValue::unknown();
@@ -1796,7 +1800,7 @@ private:
               Text = OriginText::quoting("the value of", V->getName());
             A.From = {Init, Text};
           }
-        E.Locals[V] = Val;
+        E.Locals[V] = std::move(Val);
       } else {
         E.Locals[V] = SymbolicValue::unknown(); // indeterminate
       }
@@ -1810,14 +1814,26 @@ private:
   }
 
   void setField(const VarDecl *V, const FieldDecl *F, SymbolicValue Val,
-                const Expr *At, const std::string &What, Env &E) {
-    for (Alternative &A : Val.Alternatives)
-      A.From = {At, What + " of '" + V->getName().str() + "." +
-                        F->getName().str() + "'"};
+                const Expr *At, llvm::StringRef What, Env &E) {
+    if (!Val.Alternatives.empty()) {
+      llvm::SmallString<96> Text(What);
+      Text += " of '";
+      Text += V->getName();
+      Text += ".";
+      Text += F->getName();
+      Text += "'";
+      const OriginText From(Text.str());
+      for (Alternative &A : Val.Alternatives)
+        A.From = {At, From};
+    }
     E.Fields[{V, F}] = std::move(Val);
   }
 
   void forgetFields(const VarDecl *V, Env &E) {
+    const auto &Fields = std::as_const(E.Fields);
+    auto First = Fields.lower_bound({V, nullptr});
+    if (First == Fields.end() || First->first.first != V)
+      return; // none: no copy of a shared map to write
     for (auto It = E.Fields.begin(); It != E.Fields.end();)
       It = It->first.first == V ? E.Fields.erase(It) : std::next(It);
   }
@@ -2321,18 +2337,32 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
 FunctionValues::PointerValue
 FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
   PointerValue Out;
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
-      E->containsErrors())
+  if (!E || E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
     return Out;
   E = E->IgnoreParens();
+  // Implicit conversions that leave the pointer as it is (the read of a
+  // variable, const added, a derived-to-base step), the commonest layers
+  // of an argument: nothing to do on the way back out of them.
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    const CastKind Kind = Cast->getCastKind();
+    if (Kind != CK_NoOp && Kind != CK_BitCast && Kind != CK_LValueToRValue &&
+        Kind != CK_UncheckedDerivedToBase && Kind != CK_DerivedToBase)
+      break;
+    E = Cast->getSubExpr()->IgnoreParens();
+    ++Depth;
+  }
+  if (Depth > MaxDepth)
+    return Out;
   constexpr int64_t Pageable = 1, Device = 3; // gemm::rules::Residency
   auto TypeOf = [&](QualType T, const Expr *At) {
     const int64_t Code = dataTypeCode(T, Ctx);
     return Code >= 0 ? SymbolicValue::constant(Code, {At, ""})
                      : SymbolicValue::unknown();
   };
-  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-    return evalPointer(Cleanups->getSubExpr(), Vars, Depth + 1);
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
+    Out = evalPointer(Cleanups->getSubExpr(), Vars, Depth + 1);
+    return Out;
+  }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_NoOp: case CK_BitCast: case CK_LValueToRValue:
@@ -2340,7 +2370,8 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     case CK_DerivedToBase: {
       // Through (const void *), static_cast and reinterpret_cast to the
       // object the pointer was taken from.
-      PointerValue Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
+      PointerValue &Inner = Out;
+      Inner = evalPointer(Cast->getSubExpr(), Vars, Depth + 1);
       // A pointer cast from one object type to another says the bytes are
       // read as the new type: a byte workspace viewed as T *, a complex
       // scalar kept as float[2] passed as cuComplex *. What they hold is
@@ -2359,7 +2390,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       if (!Inner.Type.Known && Cast->getCastKind() == CK_ArrayToPointerDecay)
         if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType()))
           Inner.Type = TypeOf(AT->getElementType(), Cast);
-      return Inner;
+      return Out;
     }
     case CK_IntegralToPointer: {
       // cuMemAlloc's CUdeviceptr, cast to a typed pointer: where it lives.
@@ -2409,8 +2440,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
       if (Vars.Callee)
         if (auto Bound = Vars.Callee->Pointers.find(P);
-            Bound != Vars.Callee->Pointers.end())
-          return Bound->second;
+            Bound != Vars.Callee->Pointers.end()) {
+          Out = Bound->second;
+          return Out;
+        }
     }
     if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
       // A local followed from its initialiser: what that says, and nothing
@@ -2468,8 +2501,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     Out.Offset = Join(T.Offset, F.Offset);
     return Out;
   }
-  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Comma)
-    return evalPointer(B->getRHS(), Vars, Depth + 1);
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Comma) {
+    Out = evalPointer(B->getRHS(), Vars, Depth + 1);
+    return Out;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const llvm::StringRef Name =
@@ -2486,7 +2521,8 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
         else
           Inner.callee().Params[P] = eval(Call->getArg(I), Vars, Depth + 1);
       }
-      return evalPointer(Ret, Inner, Depth + 1);
+      Out = evalPointer(Ret, Inner, Depth + 1);
+      return Out;
     }
     if (E->getType()->isPointerType())
       Out.Type = TypeOf(E->getType()->getPointeeType(), E);
@@ -2516,7 +2552,8 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
       B->getType()->isPointerType()) {
     const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS()
                                                                : B->getRHS();
-    PointerValue P = evalPointer(Ptr, Vars, Depth + 1);
+    PointerValue &P = Out;
+    P = evalPointer(Ptr, Vars, Depth + 1);
     const Expr *Index = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
     const SymbolicValue Steps = eval(Index, Vars, Depth + 1);
     const QualType Elem = B->getType()->getPointeeType();
@@ -2534,7 +2571,7 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
     P.Offset = Offset;
     if (!Offset.Known)
       P.Size = SymbolicValue::unknown();
-    return P;
+    return Out;
   }
   if (E->getType()->isPointerType())
     Out.Type = TypeOf(E->getType()->getPointeeType(), E);
@@ -2553,11 +2590,14 @@ SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
   const VarDecl *V = objectVar(E);
   if (!V || GaveUp || Dead || !AtTarget || Known->Aliased.lookup(V))
     return SymbolicValue::unknown();
-  auto It = AtTarget->Objects.find({V, Id});
-  return It == AtTarget->Objects.end() ? SymbolicValue::unknown() : It->second;
+  const Env &At = *AtTarget; // (a read: no copy of a shared map)
+  auto It = At.Objects.find({V, Id});
+  return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;
 }
 
 FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
+  if (GaveUp || Dead || !AtTarget || std::as_const(*AtTarget).Objects.get().empty())
+    return {}; // no handle created here whose modes the walk followed
   return {evaluateAttribute(E, HandlePointerMode),
           evaluateAttribute(E, HandleMathMode)};
 }

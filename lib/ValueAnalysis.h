@@ -125,7 +125,7 @@ private:
 class OriginText {
 public:
   OriginText() = default;
-  OriginText(llvm::StringRef S) : Text(intern(S)) {}
+  OriginText(llvm::StringRef S) : Text(S.empty() ? S : intern(S)) {}
   OriginText(const char *S) : OriginText(llvm::StringRef(S)) {}
   OriginText(const std::string &S) : OriginText(llvm::StringRef(S)) {}
   /// "Lead 'Name'", the commonest form ("the value of 'ld'").
