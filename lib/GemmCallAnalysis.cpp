@@ -113,11 +113,12 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
   rules::CallValues &Values = Result.Values;
   // The grouped APIs' host arrays; every other integer argument is the
   // value analysis' (GemmDiagnosis).
-  for (unsigned I = 0; I < rules::RoleCount && Api->isGrouped(); ++I) {
-    const Role R = static_cast<Role>(I);
-    if (const Expr *Arg = Result.argument(R); Arg && Api->isPerGroup(R))
-      Values.group(R) = foldConstantArray(Arg, Ctx);
-  }
+  if (Api->isGrouped())
+    for (unsigned I = 0; I < rules::RoleCount; ++I) {
+      const Role R = static_cast<Role>(I);
+      if (const Expr *Arg = Result.argument(R); Arg && Api->isPerGroup(R))
+        Values.group(R) = foldConstantArray(Arg, Ctx);
+    }
 
   if (const Expr *Compute = Result.argument(Role::ComputeType)) {
     const int Pos = Api->position(Role::ComputeType);

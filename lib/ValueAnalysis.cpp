@@ -2587,17 +2587,19 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
 }
 
 SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
-  const VarDecl *V = objectVar(E);
-  if (!V || GaveUp || Dead || !AtTarget || Known->Aliased.lookup(V))
+  if (GaveUp || Dead || !AtTarget)
     return SymbolicValue::unknown();
   const Env &At = *AtTarget; // (a read: no copy of a shared map)
+  if (At.Objects.get().empty())
+    return SymbolicValue::unknown(); // no object created here
+  const VarDecl *V = objectVar(E);
+  if (!V || Known->Aliased.lookup(V))
+    return SymbolicValue::unknown();
   auto It = At.Objects.find({V, Id});
   return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;
 }
 
 FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
-  if (GaveUp || Dead || !AtTarget || std::as_const(*AtTarget).Objects.get().empty())
-    return {}; // no handle created here whose modes the walk followed
   return {evaluateAttribute(E, HandlePointerMode),
           evaluateAttribute(E, HandleMathMode)};
 }
