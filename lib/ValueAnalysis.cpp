@@ -542,21 +542,6 @@ constexpr unsigned MaxNesting = 256;
 constexpr unsigned MaxBlocks = 4096;
 constexpr unsigned MaxElements = 65536;
 
-bool nestedTooDeep(const Stmt *Body) {
-  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
-  Stack.push_back({Body, 0});
-  unsigned Visited = 0;
-  while (!Stack.empty()) {
-    auto [S, Level] = Stack.pop_back_val();
-    if (Level > MaxNesting || ++Visited > 4 * MaxElements)
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back({Child, Level + 1});
-  }
-  return false;
-}
-
 // An expression whose evaluation has no effect the walk acts on and
 // branches only where eval() follows both ways: no call, assignment,
 // increment, comma, && ||, lambda, unevaluated operand or default argument;
@@ -705,6 +690,88 @@ bool cannotFold(const Expr *E, unsigned Depth) {
   return false;
 }
 
+// Whether Clang's CFG builder could decide \p Cond without running it
+// (PruneTriviallyFalseEdges): unless the constant evaluator must read a
+// value of the run to fold it (cannotFold()), and it has none of the
+// shapes the builder judges by their form, whatever the values: && and ||
+// on comparisons of one variable (m < 0 && m > 100), x * 0, x & 0, a
+// boolean compared with another integer (!x == 2), (x & 8) == 4.
+bool decidableCondition(const Expr *Cond) {
+  if (!Cond)
+    return true; // (if consteval: decided by its form)
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isLogicalOp() || B->getOpcode() == BO_Mul ||
+        B->getOpcode() == BO_And)
+      return true;
+    if (B->isComparisonOp())
+      for (const auto &[Side, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                                        std::pair(B->getRHS(), B->getLHS())})
+        if (isa<IntegerLiteral>(Side->IgnoreParenImpCasts()) &&
+            (isa<BinaryOperator>(Other->IgnoreParenImpCasts()) ||
+             Other->isKnownToHaveBooleanValue()))
+          return true;
+  }
+  return !cannotFold(Cond, 0);
+}
+
+// Whether the CFG builder makes \p S a branch whose edges it may prune,
+// with the condition it would try in \p Cond (null where the form decides:
+// && and ||, if consteval).
+bool branchesOn(const Stmt *S, const Expr *&Cond) {
+  Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    Cond = If->getCond();
+  else if (const auto *While = dyn_cast<WhileStmt>(S))
+    Cond = While->getCond();
+  else if (const auto *Do = dyn_cast<DoStmt>(S))
+    Cond = Do->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(S))
+    return (Cond = For->getCond()) != nullptr; // for (;;) loops for ever
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+    Cond = Range->getCond();
+  else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    Cond = Switch->getCond();
+  else if (const auto *Ternary = dyn_cast<AbstractConditionalOperator>(S))
+    Cond = Ternary->getCond();
+  else if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isLogicalOp();
+  else
+    return false;
+  return true;
+}
+
+// What the CFG builder would meet in a body: whether it is nested too
+// deep to build a graph of, and whether the builder's pruning of trivially
+// false edges could remove any (a condition decidableCondition() allows:
+// most functions branch only on parameters and locals, which no edge is
+// pruned for, and the builder would run the constant evaluator on each
+// for nothing).
+struct BodyShape {
+  bool TooDeep = false;
+  bool Prunable = false;
+};
+
+BodyShape shapeOf(const Stmt *Body) {
+  BodyShape Out;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
+  Stack.push_back({Body, 0});
+  unsigned Visited = 0;
+  while (!Stack.empty()) {
+    auto [S, Level] = Stack.pop_back_val();
+    if (Level > MaxNesting || ++Visited > 4 * MaxElements) {
+      Out.TooDeep = true;
+      return Out;
+    }
+    if (const Expr *Cond; !Out.Prunable && branchesOn(S, Cond))
+      Out.Prunable = decidableCondition(Cond);
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back({Child, Level + 1});
+  }
+  return Out;
+}
+
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B) {
   if (!A.Known || !B.Known || A.Alternatives.size() != B.Alternatives.size())
     return false;
@@ -837,8 +904,9 @@ bool sameBindings(const FunctionValues::Bindings &A,
 // order it runs: the kinds transfer(), scanEscapes() and writesOf() act on.
 // (Every subexpression would be an element of its own with all of them
 // added: three times the elements, none of which does anything here.)
-CFG::BuildOptions graphOptions() {
+CFG::BuildOptions graphOptions(bool Prune) {
   CFG::BuildOptions Options;
+  Options.PruneTriviallyFalseEdges = Prune;
   for (Stmt::StmtClass Effect :
        {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
         Stmt::UnaryOperatorClass, Stmt::DeclStmtClass, Stmt::CallExprClass,
@@ -885,8 +953,9 @@ const CFG *graphOf(FunctionEntry &Entry, const FunctionDecl *Fn,
   if (!Entry.Graph && !Entry.GraphTried) {
     Entry.GraphTried = true;
     Stmt *Body = const_cast<Stmt *>(Entry.Body);
-    if (!nestedTooDeep(Body))
-      Entry.Graph = CFG::buildCFG(Fn, Body, &Ctx, graphOptions());
+    if (const BodyShape Shape = shapeOf(Body); !Shape.TooDeep)
+      Entry.Graph =
+          CFG::buildCFG(Fn, Body, &Ctx, graphOptions(Shape.Prunable));
   }
   return Entry.Graph.get();
 }

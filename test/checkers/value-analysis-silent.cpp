@@ -78,6 +78,32 @@ void deadByALocalConst() {
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
 }
 
+// Dead by their form, whatever the values: Clang's CFG prunes these edges
+// (its graph is built with that pruning where a condition could be
+// decided, and without where every condition reads a value of the run).
+void deadByATautology(int m) {
+  if (m < 0 && m > 100)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+}
+void deadByABitMask(int flags) {
+  if ((flags & 8) == 4)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+}
+void deadByABooleanComparedWithTwo(bool transposed) {
+  if (!transposed == 2)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+}
+void deadCaseOfAConstantSwitch(int m) {
+  const int kind = 4;
+  if (m > 8) // (a branch that reads a value of the run comes first)
+    m = 8;
+  switch (kind) {
+  case 2:
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+    break;
+  }
+}
+
 // ---- where the analysis stops, a typed view of a workspace stays unknown -------
 
 void gotoCleanup(void *buffer, int status) {
