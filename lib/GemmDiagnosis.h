@@ -103,10 +103,12 @@ auto findingsOnEveryPath(const Guard &Path, size_t NumAtoms, CheckFn Check,
     if (First) {
       Common = std::move(Here);
       First = false;
-      continue;
+    } else {
+      for (auto It = Common.begin(); It != Common.end();)
+        It = Here.count(It->first) ? std::next(It) : Common.erase(It);
     }
-    for (auto It = Common.begin(); It != Common.end();)
-      It = Here.count(It->first) ? std::next(It) : Common.erase(It);
+    if (Common.empty())
+      break; // nothing any later assignment could keep
   }
   std::vector<FindingT> Out;
   for (auto &Entry : Common)
