@@ -95,8 +95,8 @@ void deadByABooleanComparedWithTwo(bool transposed) {
 }
 void deadCaseOfAConstantSwitch(int m) {
   const int kind = 4;
-  if (m > 8) // (a branch that reads a value of the run comes first)
-    m = 8;
+  if (m > 8) // (beside a branch on a value of the run: one condition that
+    m = 8;   // could be decided is enough for the graph to be pruned)
   switch (kind) {
   case 2:
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
