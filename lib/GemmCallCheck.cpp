@@ -1,6 +1,7 @@
 //===--- GemmCallCheck.cpp - gemm-tidy -----------------------------------===//
 
 #include "GemmCallCheck.h"
+#include "FunctionIndex.h"
 #include "GemmDiagnosis.h"
 #include "LtObjectCall.h"
 #include "LtMatmulDiagnosis.h"
@@ -11,7 +12,9 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
 #include <map>
+#include <memory>
 #include <mutex>
 
 using namespace clang::ast_matchers;
@@ -69,24 +72,6 @@ AST_MATCHER(CallExpr, isAnalysedCall) {
          SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
 }
 
-/// The main file's function definitions, to find the function a call sits
-/// in (calls in headers get constant folding only: recording every inline
-/// function of the CUDA and C++ headers would cost more than the checks).
-/// Elsewhere, only the bodies whose calls are not the user's to check:
-/// cuBLAS's own inline overloads (cublasLt.h's inline *Init wrappers among
-/// them) and, in CUDA, device code. (The names and attributes first: a
-/// location costs more to classify.)
-AST_MATCHER_P(FunctionDecl, isRecordedFunction, bool, CUDA) {
-  if (!Node.isThisDeclarationADefinition())
-    return false;
-  if (isGemmFunctionItself(Node) ||
-      (CUDA && (Node.hasAttr<CUDAGlobalAttr>() ||
-                Node.hasAttr<CUDADeviceAttr>())))
-    return true;
-  const SourceManager &SM = Finder->getASTContext().getSourceManager();
-  return SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
-}
-
 } // namespace
 
 GemmCallCheck::GemmCallCheck(StringRef Name, ClangTidyContext *Context,
@@ -121,16 +106,14 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
         return;
     Leader = true;
   }
-  // One matcher per node kind, each a single test: every call and every
-  // function of the translation unit, the headers' included, meets them,
-  // and a matcher composed of generic pieces costs several times as much
-  // per node (check() tells the cases apart). No ancestor matchers: they
-  // would build a parent map of the whole translation unit, which costs
-  // more than everything else here.
+  // One matcher, a single test: every call of the translation unit, the
+  // headers' included, meets it, and a matcher composed of generic pieces
+  // costs several times as much per node (check() tells the cases apart).
+  // No ancestor matchers: they would build a parent map of the whole
+  // translation unit, which costs more than everything else here; nor one
+  // on every function to know where each is: the functions a call sits in
+  // are found from the declarations at the end (FunctionIndex).
   Finder->addMatcher(callExpr(isAnalysedCall()).bind("call"), this);
-  Finder->addMatcher(
-      functionDecl(isRecordedFunction(getLangOpts().CUDA)).bind("function"),
-      this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -138,70 +121,68 @@ void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
   this->PP = PP;
 }
 
-const FunctionDecl *
-GemmCallCheck::enclosingFunction(SourceLocation At,
-                                 const SourceManager &SM) const {
-  for (auto It = Functions.rbegin(); It != Functions.rend(); ++It)
-    if (SM.isPointWithin(At, It->second.getBegin(), It->second.getEnd()))
-      return It->first;
-  return nullptr;
-}
-
 void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
-  if (const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
-    if (!Fn->getBody())
-      return;
-    const SourceRange Body =
-        SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
-    if (isDeviceOnly(Fn) || isGemmFunctionItself(*Fn)) {
-      ExcludedBodies.push_back({Body, SM.isInMainFile(Body.getBegin())});
-      return;
-    }
-    // A constructor's code starts at its initialisers.
-    SourceLocation Begin = Body.getBegin();
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Fn))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->isWritten() && Init->getSourceLocation().isValid()) {
-          Begin = SM.getExpansionLoc(Init->getSourceLocation());
-          break;
-        }
-    Functions.emplace_back(Fn, SourceRange(Begin, Body.getEnd()));
-    return;
-  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee)
     return;
+  PendingContext = Result.Context;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
-  const bool AtInMainFile = SM.isInMainFile(At);
-  if (AtInMainFile && Callee->hasBody())
-    if (const FunctionDecl *Caller = enclosingFunction(At, SM))
-      recordCallSite(*Call, *Caller, *Result.Context);
+  if (Callee->hasBody() && SM.isInMainFile(At))
+    CallSites.push_back(Call);
   if (!isCheckedCallee(*Callee))
     return;
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&
       !Group->getOptions().SystemHeaders.value_or(false))
     return;
-  for (const ExcludedBody &Body : ExcludedBodies)
-    if ((Body.InMainFile || !AtInMainFile) &&
-        SM.isPointWithin(At, Body.Range.getBegin(), Body.Range.getEnd()))
-      return;
-
   // Diagnosed when the traversal has found every call site a wrapper's
   // parameters may be bound at, later in the file as often as not.
-  Pending.push_back({Call, Callee, enclosingFunction(At, SM)});
-  PendingContext = Result.Context;
+  Pending.push_back({Call, Callee});
 }
 
 void GemmCallCheck::onEndOfTranslationUnit() {
   std::vector<PendingCall> Calls = std::move(Pending);
   Pending.clear();
-  for (const PendingCall &P : Calls)
-    diagnose(*P.Call, *P.Callee, P.Enclosing, *PendingContext);
+  std::vector<const CallExpr *> Sites = std::move(CallSites);
+  CallSites.clear();
+  if (Calls.empty() || !PendingContext)
+    return; // no call to diagnose: no wrapper's call sites to know
+  ASTContext &Ctx = *PendingContext;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The functions of each file that has a call, indexed once it is needed
+  // (a header's only for calls in it, to leave out its device code and
+  // cuBLAS's own inline overloads; those get constant folding only).
+  llvm::DenseMap<FileID, std::unique_ptr<FunctionIndex>> Indexes;
+  // The function a call sits in, or null; none for a call in device code or
+  // in a GEMM function's own inline overload, whose calls are not the
+  // user's host calls.
+  auto Locate = [&](const CallExpr &Call,
+                    const FunctionDecl *&Enclosing) -> bool {
+    const auto [File, Offset] =
+        SM.getDecomposedLoc(SM.getExpansionLoc(Call.getBeginLoc()));
+    std::unique_ptr<FunctionIndex> &Index = Indexes[File];
+    if (!Index)
+      Index = std::make_unique<FunctionIndex>(Ctx, File);
+    FunctionIndex::Enclosing E = Index->enclosing(Call, Offset);
+    for (const FunctionDecl *Fn : E.Containing)
+      if (isDeviceOnly(Fn) || isGemmFunctionItself(*Fn))
+        return false;
+    Enclosing = File == SM.getMainFileID() ? E.Innermost : nullptr;
+    return true;
+  };
+  for (const CallExpr *Site : Sites) {
+    const FunctionDecl *Caller = nullptr;
+    if (Locate(*Site, Caller) && Caller)
+      recordCallSite(*Site, *Caller, Ctx);
+  }
+  for (const PendingCall &P : Calls) {
+    const FunctionDecl *Enclosing = nullptr;
+    if (Locate(*P.Call, Enclosing))
+      diagnose(*P.Call, *P.Callee, Enclosing, Ctx);
+  }
 }
-
 void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,
                              const FunctionDecl *Enclosing, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();

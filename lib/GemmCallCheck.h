@@ -33,9 +33,8 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() final {
     Reported.clear();
-    ExcludedBodies.clear();
-    Functions.clear();
     Pending.clear();
+    CallSites.clear();
     PendingContext = nullptr;
     HeaderVersion.reset();
     CompileTargets.reset();
@@ -56,8 +55,6 @@ protected:
   virtual int64_t libraryVersionOverride() const { return 0; }
 
 private:
-  const FunctionDecl *enclosingFunction(SourceLocation At,
-                                        const SourceManager &SM) const;
   /// Analyses one matched call and gives each member its diagnostics.
   void diagnose(const CallExpr &Call, const FunctionDecl &Callee,
                 const FunctionDecl *Enclosing, ASTContext &Ctx);
@@ -77,27 +74,16 @@ private:
   /// Call site and message of each warning already given, so a call in a
   /// template is reported once however often it is instantiated.
   std::set<std::pair<unsigned, std::string>> Reported;
-  /// Bodies of functions whose calls are not the user's to check: device
-  /// code, and the GEMM functions' own inline overloads. Matches arrive in
-  /// traversal order, so a body is known before the calls inside it.
-  struct ExcludedBody {
-    SourceRange Range;
-    bool InMainFile; // (no code of the main file itself is in a header's)
-  };
-  std::vector<ExcludedBody> ExcludedBodies;
-  /// Function definitions in traversal order, with the range of their code
-  /// (a constructor's from its initialisers), to find the one a call is in
-  /// without a parent map (the innermost is the last one that contains it).
-  std::vector<std::pair<const FunctionDecl *, SourceRange>> Functions;
   /// The calls to diagnose at the end of the translation unit, in the order
-  /// they were found, each with the function it sits in, and the context
-  /// they all belong to.
+  /// they were found, and the main file's calls of functions it defines
+  /// (where a wrapper's parameters may be bound): the functions they sit in
+  /// are known once the whole file is (FunctionIndex).
   struct PendingCall {
     const CallExpr *Call;
     const FunctionDecl *Callee;
-    const FunctionDecl *Enclosing;
   };
   std::vector<PendingCall> Pending;
+  std::vector<const CallExpr *> CallSites;
   ASTContext *PendingContext = nullptr;
   /// CUBLAS_VERSION of the headers, read once per translation unit.
   std::optional<int64_t> HeaderVersion;

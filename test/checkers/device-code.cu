@@ -16,6 +16,14 @@ __global__ void kernel(cublasHandle_t h, const void *A, void *C, const float *s)
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 4, 4, s, A, CUDA_R_32F, 8, A, CUDA_R_32F, 4, s, C, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
 
+// A lambda in a kernel is device code too.
+__global__ void kernelWithLambda(cublasHandle_t h, const void *A, void *C, const float *s) {
+  auto run = [&] {
+    cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 4, 4, s, A, CUDA_R_32F, 8, A, CUDA_R_32F, 4, s, C, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  };
+  run();
+}
+
 __host__ __device__ void both(cublasHandle_t h, const void *A, void *C, const float *s) {
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 4, 4, s, A, CUDA_R_32F, 8, A, CUDA_R_32F, 4, s, C, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
   // CHECK-MESSAGES: :[[@LINE-1]]:73: warning: 'lda' (8) must be at least max(1, m) = 64

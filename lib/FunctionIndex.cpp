@@ -1,0 +1,158 @@
+//===--- FunctionIndex.cpp - gemm-tidy -----------------------------------===//
+
+#include "FunctionIndex.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+
+namespace clang::tidy::gemm {
+
+namespace {
+
+/// Whether \p Target is in \p Fn's code: its body or, for a constructor, its
+/// initialisers (a worklist: generated code nests thousands of operators).
+bool holds(const FunctionDecl &Fn, const Stmt *Target) {
+  llvm::SmallVector<const Stmt *, 32> Work;
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Fn))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit())
+        Work.push_back(Init->getInit());
+  Work.push_back(Fn.getBody());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (S == Target)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
+} // namespace
+
+FunctionIndex::FunctionIndex(ASTContext &Ctx, FileID File)
+    : SM(Ctx.getSourceManager()), File(File),
+      FileBegin(SM.getLocForStartOfFile(File).getRawEncoding()),
+      FileEnd(FileBegin + SM.getFileIDSize(File)) {
+  // clangd narrows the traversal to the main file's declarations (the
+  // preamble's would have to be read back to be walked).
+  for (Decl *D : Ctx.getTraversalScope())
+    if (const auto *TU = dyn_cast<TranslationUnitDecl>(D)) {
+      for (const Decl *Child : TU->decls())
+        add(Child);
+    } else {
+      add(D);
+    }
+  // (The order among a template's instantiations, which share their text,
+  // does not matter: enclosing() looks into each.)
+  std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
+    return A.Begin < B.Begin || (A.Begin == B.Begin && A.End > B.End);
+  });
+  unsigned Max = 0;
+  for (const Entry &E : Entries)
+    MaxEnd.push_back(Max = std::max(Max, E.End));
+}
+
+bool FunctionIndex::inFile(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  if (Loc.isMacroID())
+    Loc = SM.getExpansionLoc(Loc);
+  // A file's locations are one range of the source manager's offsets (a
+  // file it includes gets a range of its own): no lookup of the FileID.
+  return Loc.getRawEncoding() >= FileBegin && Loc.getRawEncoding() <= FileEnd;
+}
+
+void FunctionIndex::add(const Decl *D) {
+  if (!inFile(D->getLocation()))
+    return;
+  if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
+    add(Template->getTemplatedDecl());
+    for (const FunctionDecl *Instance : Template->specializations())
+      add(Instance);
+    return;
+  }
+  if (const auto *Template = dyn_cast<ClassTemplateDecl>(D)) {
+    add(Template->getTemplatedDecl());
+    for (const ClassTemplateSpecializationDecl *Instance :
+         Template->specializations())
+      add(Instance);
+    return;
+  }
+  if (const auto *Friend = dyn_cast<FriendDecl>(D)) {
+    if (const NamedDecl *Befriended = Friend->getFriendDecl())
+      add(Befriended);
+    return;
+  }
+  if (const auto *Fn = dyn_cast<FunctionDecl>(D))
+    addFunction(Fn);
+  // Namespaces, linkage specifications, classes; a function's own
+  // declarations hold its local classes and its lambdas' closure types.
+  if (isa<EnumDecl>(D))
+    return;
+  if (const auto *DC = dyn_cast<DeclContext>(D))
+    for (const Decl *Child : DC->decls())
+      add(Child);
+}
+
+void FunctionIndex::addFunction(const FunctionDecl *Fn) {
+  if (!Fn->isThisDeclarationADefinition() || !Fn->getBody() ||
+      !Seen.insert(Fn).second)
+    return;
+  const SourceRange Body =
+      SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
+  // A constructor's code starts at its initialisers.
+  SourceLocation Begin = Body.getBegin();
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Fn))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getSourceLocation().isValid()) {
+        Begin = SM.getExpansionLoc(Init->getSourceLocation());
+        break;
+      }
+  const auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(Begin);
+  const auto [EndFile, EndOffset] = SM.getDecomposedLoc(Body.getEnd());
+  if (BeginFile != File || EndFile != File || EndOffset < BeginOffset)
+    return;
+  Entries.push_back({BeginOffset, EndOffset, Fn});
+}
+
+FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
+                                                  unsigned Offset) const {
+  Enclosing Out;
+  // The entries that begin at or before the call, nearest first: those
+  // that contain it are the innermost first (texts nest).
+  const size_t After =
+      llvm::upper_bound(Entries, Offset,
+                        [](unsigned O, const Entry &E) { return O < E.Begin; }) -
+      Entries.begin();
+  llvm::SmallVector<const Entry *, 4> Containing;
+  for (size_t I = After; I-- > 0 && MaxEnd[I] >= Offset;)
+    if (Entries[I].End >= Offset)
+      Containing.push_back(&Entries[I]);
+  if (Containing.empty())
+    return Out;
+  size_t Same = 1;
+  while (Same < Containing.size() &&
+         Containing[Same]->Begin == Containing[0]->Begin &&
+         Containing[Same]->End == Containing[0]->End)
+    ++Same;
+  if (Same == 1) {
+    Out.Innermost = Containing[0]->Fn;
+  } else {
+    // A template's pattern and instantiations, or functions one macro
+    // expansion defines: the one whose code holds the call.
+    for (size_t I = 0; I < Same && !Out.Innermost; ++I)
+      if (holds(*Containing[I]->Fn, &Call))
+        Out.Innermost = Containing[I]->Fn;
+  }
+  for (const Entry *E : Containing)
+    Out.Containing.push_back(E->Fn);
+  return Out;
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,61 @@
+//===--- FunctionIndex.h - gemm-tidy ------------------------------*- C++ -*-===//
+//
+// The function definitions written in one file, found from the
+// declarations alone (no statement is walked), to tell which functions a
+// call sits in without a parent map of the translation unit or a matcher
+// that every function of it, the headers' included, would meet.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_FUNCTIONINDEX_H
+#define GEMM_TIDY_FUNCTIONINDEX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+class FunctionIndex {
+public:
+  /// Indexes the definitions whose names are written in \p File, in
+  /// namespaces, classes, templates' instantiations and functions (local
+  /// classes, lambdas) of it.
+  FunctionIndex(ASTContext &Ctx, FileID File);
+
+  struct Enclosing {
+    /// The innermost function whose code holds the call; where a
+    /// template's instantiations (or the functions of one macro
+    /// expansion) share its text, the one whose body holds the call.
+    const FunctionDecl *Innermost = nullptr;
+    /// Every function whose text contains the call (a constructor's from
+    /// its initialisers), innermost first.
+    llvm::SmallVector<const FunctionDecl *, 4> Containing;
+  };
+  /// The functions around \p Call, written at \p Offset of the file.
+  Enclosing enclosing(const CallExpr &Call, unsigned Offset) const;
+
+private:
+  struct Entry {
+    unsigned Begin, End; // offsets in the file, both inclusive
+    const FunctionDecl *Fn;
+  };
+  bool inFile(SourceLocation Loc) const;
+  void add(const Decl *D);
+  void addFunction(const FunctionDecl *Fn);
+
+  const SourceManager &SM;
+  const FileID File;
+  const SourceLocation::UIntTy FileBegin, FileEnd; // its locations' encodings
+  std::vector<Entry> Entries; // by Begin, outer first where equal
+  std::vector<unsigned> MaxEnd; // the largest End of Entries[0..I]
+  /// The definitions indexed (an explicit specialization is reached twice:
+  /// where it is written and among its template's specializations).
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+};
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_FUNCTIONINDEX_H
