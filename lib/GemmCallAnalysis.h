@@ -33,7 +33,8 @@ struct GemmCall {
 };
 
 /// The API table row of the function called \p Name, or null. A hash
-/// lookup after a prefix test: it runs on every function the matchers see.
+/// lookup after a prefix test: it runs on the callee of every call the
+/// matchers see.
 const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name);
 
 /// Describes \p Call, a call of \p Callee. Returns nothing

@@ -2150,16 +2150,32 @@ std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
   // Conditions on values nothing can change are one atom wherever they
   // appear; any other condition is an atom of its own, uncorrelated.
   unsigned Hash = 0;
-  llvm::FoldingSetNodeID ID;
   if (stableCondition(Cond)) {
-    Cond->Profile(ID, Ctx, /*Canonical=*/true);
-    Hash = ID.ComputeHash() | 1; // never 0
+    // A variable or parameter alone (`if (trans)`, the commonest) is the
+    // same condition as another read of it: no need to profile either.
+    const auto *Read = dyn_cast<DeclRefExpr>(Cond);
+    const Decl *Var = Read ? Read->getDecl()->getCanonicalDecl() : nullptr;
+    llvm::FoldingSetNodeID ID;
+    if (Var) {
+      Hash = static_cast<unsigned>(llvm::hash_value(Var)) | 1; // never 0
+    } else {
+      Cond->Profile(ID, Ctx, /*Canonical=*/true);
+      Hash = ID.ComputeHash() | 1;
+    }
     for (unsigned I = 0; I < Atoms.size(); ++I) {
       if (Atoms[I].StableHash != Hash)
         continue;
-      llvm::FoldingSetNodeID Other;
-      Atoms[I].Cond->Profile(Other, Ctx, true);
-      if (Other == ID)
+      const auto *OtherRead = dyn_cast<DeclRefExpr>(Atoms[I].Cond);
+      bool Same;
+      if (Var || OtherRead) {
+        Same = Var && OtherRead &&
+               OtherRead->getDecl()->getCanonicalDecl() == Var;
+      } else {
+        llvm::FoldingSetNodeID Other;
+        Atoms[I].Cond->Profile(Other, Ctx, true);
+        Same = Other == ID;
+      }
+      if (Same)
         return ConditionAtoms[Cond] = Literal{I, true};
     }
   }
