@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -13,9 +14,11 @@ namespace clang::tidy::gemm {
 
 namespace {
 
-/// Whether \p Target is in \p Fn's code: its body or, for a constructor, its
-/// initialisers (a worklist: generated code nests thousands of operators).
-bool holds(const FunctionDecl &Fn, const Stmt *Target) {
+/// Calls \p Each with every call in \p Fn's code: its body and, for a
+/// constructor, its initialisers, but not its lambdas' bodies, which are
+/// functions of their own (a worklist: generated code nests thousands of
+/// operators).
+template <class EachFn> void forEachCall(const FunctionDecl &Fn, EachFn Each) {
   llvm::SmallVector<const Stmt *, 32> Work;
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Fn))
     for (const CXXCtorInitializer *Init : Ctor->inits())
@@ -24,13 +27,18 @@ bool holds(const FunctionDecl &Fn, const Stmt *Target) {
   Work.push_back(Fn.getBody());
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
-    if (S == Target)
-      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Each(Call);
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : Lambda->capture_inits())
+        if (Init)
+          Work.push_back(Init);
+      continue;
+    }
     for (const Stmt *Child : S->children())
       if (Child)
         Work.push_back(Child);
   }
-  return false;
 }
 
 } // namespace
@@ -145,10 +153,15 @@ FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
     Out.Innermost = Containing[0]->Fn;
   } else {
     // A template's pattern and instantiations, or functions one macro
-    // expansion defines: the one whose code holds the call.
-    for (size_t I = 0; I < Same && !Out.Innermost; ++I)
-      if (holds(*Containing[I]->Fn, &Call))
-        Out.Innermost = Containing[I]->Fn;
+    // expansion defines: the one whose code holds the call. Each such
+    // group's bodies are walked once, for all the calls in them.
+    const Entry *First = Containing[Same - 1]; // (the scan went backwards)
+    if (WalkedGroups.insert(First).second)
+      for (size_t I = 0; I < Same; ++I)
+        forEachCall(*Containing[I]->Fn, [&](const CallExpr *C) {
+          Owner.try_emplace(C, Containing[I]->Fn);
+        });
+    Out.Innermost = Owner.lookup(&Call);
   }
   for (const Entry *E : Containing)
     Out.Containing.push_back(E->Fn);

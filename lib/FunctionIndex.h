@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <vector>
@@ -51,6 +52,10 @@ private:
   const SourceLocation::UIntTy FileBegin, FileEnd; // its locations' encodings
   std::vector<Entry> Entries; // by Begin, outer first where equal
   std::vector<unsigned> MaxEnd; // the largest End of Entries[0..I]
+  /// The function each call in a group of definitions that share their
+  /// text sits in, for the groups enclosing() has met (by first entry).
+  mutable llvm::DenseMap<const CallExpr *, const FunctionDecl *> Owner;
+  mutable llvm::SmallPtrSet<const Entry *, 8> WalkedGroups;
   /// The definitions indexed (an explicit specialization is reached twice:
   /// where it is written and among its template's specializations).
   llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
