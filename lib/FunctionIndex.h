@@ -1,9 +1,11 @@
 //===--- FunctionIndex.h - gemm-tidy ------------------------------*- C++ -*-===//
 //
-// The function definitions written in one file, found from the
-// declarations alone (no statement is walked), to tell which functions a
-// call sits in without a parent map of the translation unit or a matcher
-// that every function of it, the headers' included, would meet.
+// The function definitions written in one file, found from its
+// declarations, to tell which functions a call sits in without a parent map
+// of the translation unit or a matcher that every function of it, the
+// headers' included, would meet. Statements are walked only where
+// definitions share their text (a template's instantiations), each such
+// group once.
 //
 //===----------------------------------------------------------------------===//
 

@@ -183,6 +183,7 @@ void GemmCallCheck::onEndOfTranslationUnit() {
       diagnose(*P.Call, *P.Callee, Enclosing, Ctx);
   }
 }
+
 void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,
                              const FunctionDecl *Enclosing, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
