@@ -34,6 +34,7 @@ foreach(_target gemm-tidy gemm-clangd)
   endif()
 endforeach()
 install(PROGRAMS tools/run-gemm-tidy DESTINATION bin)
+install(DIRECTORY tools/run_gemm_tidy DESTINATION share/gemm-tidy FILES_MATCHING PATTERN "*.py")
 install(DIRECTORY docs/ DESTINATION share/gemm-tidy/docs)
 install(FILES LICENSE share/gemm-tidy/cuda-host-prelude.h DESTINATION share/gemm-tidy)
 # The stand-in declarations for machines without the CUDA toolkit
