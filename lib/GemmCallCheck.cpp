@@ -256,8 +256,8 @@ void GemmCallCheck::emit(const Diagnosis &D, const SourceManager &SM) {
   }
   for (const DiagnosisNote &N : D.Notes)
     diag(SM.getFileLoc(N.Loc), "%0", DiagnosticIDs::Note) << N.Text;
-  if (!F.Note.empty() && shouldAddFixNote(F))
-    diag(Loc, "%0", DiagnosticIDs::Note) << F.Note;
+  if (!fixNote(F).empty())
+    diag(Loc, "%0", DiagnosticIDs::Note) << fixNote(F);
 }
 
 } // namespace clang::tidy::gemm

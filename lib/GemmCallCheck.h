@@ -46,8 +46,10 @@ protected:
   virtual bool reportsCategory(rules::Category C) const { return C == Category; }
   /// Whether this check reports \p F; the category is already checked.
   virtual bool shouldReport(const rules::Finding &F) const { return true; }
-  /// Whether to attach the rules core's fix note to \p F.
-  virtual bool shouldAddFixNote(const rules::Finding &F) const { return true; }
+  /// The rules core's note on how to fix \p F (empty: none).
+  virtual const std::string &fixNote(const rules::Finding &F) const {
+    return F.Note;
+  }
   /// Whether to attach the fix-it that replaces \p F's argument, where the
   /// rules core gives one.
   virtual bool shouldFix(const rules::Finding &F) const { return true; }

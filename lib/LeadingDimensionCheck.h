@@ -17,12 +17,13 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  bool shouldAddFixNote(const rules::Finding &F) const override {
-    return RowMajorHint || !F.RowMajorIdiom;
+  const std::string &fixNote(const rules::Finding &F) const override {
+    return RowMajorHint || !F.RowMajorIdiom ? F.Note : F.SizeNote;
   }
 
   /// When the leading dimension equals the operand's column count (the row-major
-  /// mix-up), explain the row-major idiom in the note.
+  /// mix-up), explain the row-major idiom in the note; otherwise the note only
+  /// gives the size the leading dimension must have.
   const bool RowMajorHint;
 };
 

@@ -37,7 +37,9 @@
 #ifndef GEMM_GUARD_H
 #define GEMM_GUARD_H
 
-#ifdef __cplusplus
+#if defined(__cplusplus) && __cplusplus < 201703L
+#error "gemm/guard.h needs C++17 or later (-std=c++17); check a C++14 program unmodified with the preload library (libgemm_guard_preload.so, see docs/runtime-guard.md)"
+#elif defined(__cplusplus)
 
 #include "gemm/rules.h"
 
@@ -260,6 +262,22 @@ inline const IgnoreList *ignoreList() {
     delete Parsed; // another thread published the same list first
   return List.load(std::memory_order_acquire);
 }
+
+// A GEMM_GUARD_IGNORE name that is no check and no rule id ignores nothing:
+// said once, when the guard is loaded, with the nearest name that is.
+inline bool warnUnknownIgnored() {
+  for (const std::string &Name : ignoreList()->Names) {
+    if (rules::isKnownCheckOrRule(Name))
+      continue;
+    const std::string Near = rules::nearestCheckOrRule(Name);
+    const std::string Line =
+        "gemm-guard: GEMM_GUARD_IGNORE: no check or rule is named '" + Name +
+        "'" + (Near.empty() ? "" : "; did you mean '" + Near + "'?") + "\n";
+    std::fputs(Line.c_str(), stderr);
+  }
+  return true;
+}
+inline const bool IgnoreListChecked = warnUnknownIgnored();
 
 // File names the same file as Pattern: equal, or ending in "/" + Pattern.
 inline bool sameFile(const char *File, const std::string &Pattern) {
@@ -975,9 +993,10 @@ bool isCachedClean(const Key &K, const Late &ReadLate = Late()) {
   bool Same = true;
   for (unsigned I = 0; I < N; ++I)
     Same &= L.W[I].load(std::memory_order_relaxed) == K.W[I];
-  uint64_t Stored[Tail ? Tail : 1];
-  for (unsigned I = 0; I < Tail; ++I)
-    Stored[I] = L.W[N + I].load(std::memory_order_relaxed);
+  uint64_t Stored[Tail ? Tail : 1] = {};
+  if constexpr (Tail > 0) // (a loop to 0 is a warning under nvcc)
+    for (unsigned I = 0; I < Tail; ++I)
+      Stored[I] = L.W[N + I].load(std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_acquire);
   if (!Same || L.Seq.load(std::memory_order_relaxed) != S)
     return false;
@@ -1065,7 +1084,7 @@ template <class F> bool forEachElfSymbol(const char *Path, F Visit) {
   void *Map = MAP_FAILED;
   if (::fstat(Fd, &St) == 0 &&
       St.st_size >= static_cast<off_t>(sizeof(Elf64_Ehdr)))
-    Map = ::mmap(nullptr, St.st_size, PROT_READ, MAP_PRIVATE, Fd, 0);
+    Map = ::mmap(nullptr, static_cast<size_t>(St.st_size), PROT_READ, MAP_PRIVATE, Fd, 0);
   ::close(Fd);
   if (Map == MAP_FAILED)
     return false;
@@ -1101,7 +1120,7 @@ template <class F> bool forEachElfSymbol(const char *Path, F Visit) {
                                Text, strnlen(Text, Str.sh_size - Sym.st_name)));
     }
   }
-  ::munmap(Map, St.st_size);
+  ::munmap(Map, static_cast<size_t>(St.st_size));
   return Stopped;
 }
 
@@ -1413,6 +1432,18 @@ cublasStatus_t callChecked(const CallSite &Site, cublasStatus_t Status) {
   return Status;
 }
 
+// The status cuBLAS gives a call the guard rejects: a null handle is
+// refused before any argument is read, with CUBLAS_STATUS_NOT_INITIALIZED;
+// every other rule's failure is CUBLAS_STATUS_INVALID_VALUE.
+inline cublasStatus_t
+rejectionStatus(const std::vector<rules::Finding> &Findings) {
+  for (const rules::Finding &F : Findings)
+    if (F.Param == rules::Role::Handle &&
+        std::strcmp(F.RuleId, "pointer.null-handle") == 0)
+      return CUBLAS_STATUS_NOT_INITIALIZED;
+  return CUBLAS_STATUS_INVALID_VALUE;
+}
+
 // The slow path: every fact, the rules, the report and the policy.
 template <class Tag, class... A>
 cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
@@ -1463,7 +1494,7 @@ cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
   if (Blocking && P == Policy::Abort)
     std::abort();
   if (Rejects)
-    return CUBLAS_STATUS_INVALID_VALUE;
+    return rejectionStatus(R.Findings);
   return callChecked<Tag>(Site, callReal<Tag>(Tuple, Indices));
 }
 
@@ -1559,7 +1590,8 @@ inline cublasStatus_t gemm_guard_cublasDestroy_v2(cublasHandle_t Handle) {
 // The whole-translation-unit way: every later call of the family goes
 // through the checks. Outside the include guard so that a second inclusion
 // after GEMM_GUARD_NO_MACROS was undefined still installs them.
-#if defined(__cplusplus) && !defined(GEMM_GUARD_NO_MACROS) &&                 \
+#if defined(__cplusplus) && __cplusplus >= 201703L &&                          \
+    !defined(GEMM_GUARD_NO_MACROS) &&                 \
     !defined(GEMM_GUARD_MACROS_INSTALLED)
 #define GEMM_GUARD_MACROS_INSTALLED
 #include "gemm/guard_macros.inc"

@@ -30,6 +30,7 @@
 #define GEMM_LT_GUARD_H
 
 #include "gemm/guard.h"
+#if __cplusplus >= 201703L // (before C++17, gemm/guard.h has said why not)
 #include "gemm/rules/lt_check.h"
 
 #include <cublasLt.h>
@@ -217,7 +218,9 @@ inline void recordAlgo(const cublasLtMatmulAlgo_t &Algo,
         Pref ? (*Pref)[rl::pref::MIN_ALIGNMENT_A_BYTES + M] : rules::Value::unknown();
     Align[M] = A.Known ? A.V : 0;
   }
-  const int64_t BiasAlign = Bias.Known && Bias.V ? alignmentOf(Bias.V) : 0;
+  const int64_t BiasAlign = Bias.Known && Bias.V
+                                ? alignmentOf(static_cast<uintptr_t>(Bias.V))
+                                : 0;
   AlgoRecord &R = algoTable()[Key % AlgoSlots];
   // The same record again (a heuristic asked on every call) keeps the
   // epoch, and so the cached verdicts.
@@ -1331,11 +1334,13 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op,
 } // namespace guard
 } // namespace gemm
 
+#endif // C++17
 #endif // GEMM_LT_GUARD_H
 
 // The whole-translation-unit route: every later call goes through the
 // checks with its file and line (the default arguments above).
-#if !defined(GEMM_GUARD_NO_MACROS) && !defined(GEMM_LT_GUARD_MACROS_INSTALLED)
+#if __cplusplus >= 201703L && !defined(GEMM_GUARD_NO_MACROS) &&                \
+    !defined(GEMM_LT_GUARD_MACROS_INSTALLED)
 #define GEMM_LT_GUARD_MACROS_INSTALLED
 #define cublasLtCreate(...) ::gemm::guard::lt::cublasLtCreate(__VA_ARGS__)
 #define cublasLtDestroy(...) ::gemm::guard::lt::cublasLtDestroy(__VA_ARGS__)

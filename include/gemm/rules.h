@@ -7,6 +7,7 @@
 #include "gemm/rules/api.h"
 #include "gemm/rules/check.h"
 #include "gemm/rules/enums.h"
+#include "gemm/rules/rule_ids.h"
 #include "gemm/rules/type_tables.h"
 #include "gemm/rules/vendor.h"
 

@@ -28,6 +28,7 @@ void rowMajorMixUp() {
   // CHECK-NOTES: :[[@LINE-4]]:76: note: 'lda' equals 'k', the number of columns of A as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip 'transa'
   // CHECK-NOTES-NOHINT: :[[@LINE-5]]:76: warning: 'lda' (32) must be at least max(1, m) = 128
   // CHECK-NOTES-NOHINT-NOT: note: 'lda' equals 'k'
+  // CHECK-NOTES-NOHINT: :[[@LINE-7]]:76: note: set 'lda' to the number of rows of the allocation holding A, at least 128
 }
 
 void transposedA() {

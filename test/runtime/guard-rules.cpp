@@ -69,6 +69,12 @@ int main() {
   // BOTH: cublasGemmStridedBatchedEx: 'batchCount' (-3) must not be negative [invalid-size]
   // BOTH: size.negative: status 7
 
+  // A null handle, with a bad 'lda' too: cuBLAS refuses the handle first,
+  // with CUBLAS_STATUS_NOT_INITIALIZED (1), and so does the guard.
+  CALL("null handle", cublasSgemm(nullptr, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, fA, 4, fA, 8, &zero, fC, 8));
+  // BOTH: cublasSgemm_v2: 'handle' is null; create one with cublasCreate [scalar-pointer-mode]
+  // BOTH: null handle: status 1
+
 #ifdef GEMM_GUARD_H
   // A 64-bit value reaches an int parameter only through the header's
   // template, before the narrowing conversion.

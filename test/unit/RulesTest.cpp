@@ -10,6 +10,9 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <fstream>
+#include <iterator>
+#include <regex>
 #include <set>
 #include <string>
 #include <tuple>
@@ -1995,4 +1998,26 @@ TEST(Rules, MessagesNameTheFunctionAsCalled) {
                               "_64, which takes 64-bit sizes and leading "
                               "dimensions");
   }
+}
+
+// The rule ids GEMM_GUARD_IGNORE accepts are those the rule headers report:
+// every id literal of the headers is listed, and every listed id is used.
+TEST(RuleIds, ListMatchesTheRuleHeaders) {
+  std::set<std::string> Used;
+  for (const char *Header : {"rules/check.h", "rules/lt_check.h", "lt_guard.h"}) {
+    std::ifstream In(std::string(GEMM_TEST_DATA_DIR) + "/../../include/gemm/" + Header);
+    ASSERT_TRUE(In) << Header;
+    const std::string Text((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+    const std::regex Id(R"re("([a-z][a-z0-9]*(\.[a-z0-9-]+)+|LT-[A-Z0-9-]+)")re");
+    for (std::sregex_iterator I(Text.begin(), Text.end(), Id), E; I != E; ++I)
+      Used.insert((*I)[1]);
+  }
+  std::set<std::string> Listed(std::begin(gemm::rules::RuleIds), std::end(gemm::rules::RuleIds));
+  EXPECT_EQ(Used, Listed);
+  EXPECT_TRUE(gemm::rules::isKnownCheckOrRule("leading-dimension"));
+  EXPECT_TRUE(gemm::rules::isKnownCheckOrRule("LT-EPI-BIASPTR"));
+  EXPECT_FALSE(gemm::rules::isKnownCheckOrRule("ld.operant"));
+  EXPECT_EQ(gemm::rules::nearestCheckOrRule("ld.operant"), "ld.operand");
+  EXPECT_EQ(gemm::rules::nearestCheckOrRule("Leading-Dimension"), "leading-dimension");
+  EXPECT_EQ(gemm::rules::nearestCheckOrRule("nothing-like-it"), "");
 }

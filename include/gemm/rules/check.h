@@ -145,6 +145,8 @@ struct Finding {
   std::string Message;
   std::string Note;         // how to fix it; may be empty
   bool RowMajorIdiom = false; // the note explains the row-major idiom
+  std::string SizeNote; // with RowMajorIdiom: the note without the idiom,
+                        // only the size the argument must have
   std::vector<Role> Inputs; // the arguments whose values decide the finding
   // The enumerator that replaces the argument Param when the rules leave one
   // reading of the call (a fix-it); empty when there is none.
@@ -259,7 +261,8 @@ private:
       return Value::unknown();
     if (Group >= 0 && isPerGroup(R)) {
       const std::vector<Value> &G = In.group(R);
-      return static_cast<size_t>(Group) < G.size() ? G[Group] : Value::unknown();
+      return static_cast<size_t>(Group) < G.size() ? G[static_cast<size_t>(Group)]
+                                                  : Value::unknown();
     }
     return In[R];
   }
@@ -535,13 +538,16 @@ private:
       Note = LdName + " equals " + quote(ColsName) + ", the number of columns of " +
              Letter + " as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip " +
              quote(name(X.Trans, Group));
-    else
-      Note = "set " + LdName + " to the number of rows of the allocation holding " +
-             Letter + ", at least " + std::to_string(lowerBound(Dim.V));
+    const std::string SizeNote =
+        "set " + LdName + " to the number of rows of the allocation holding " +
+        Letter + ", at least " + std::to_string(lowerBound(Dim.V));
     Finding &F = add(Category::LeadingDimension, "ld.operand", X.Ld, Group,
-                     Ld.V, Msg, Note, {X.Ld, X.Trans, StoredRows});
+                     Ld.V, Msg, Idiom ? Note : SizeNote,
+                     {X.Ld, X.Trans, StoredRows});
     F.Bound = lowerBound(Dim.V);
     F.RowMajorIdiom = Idiom;
+    if (Idiom)
+      F.SizeNote = SizeNote;
   }
 
   void checkOutputLd(Role LdRole, char Letter, int Group) {
@@ -562,13 +568,15 @@ private:
       Note = LdName + " equals " + quote(NName) + ", the number of columns of " +
              std::string(1, Letter) +
              "; for a row-major result, swap A and B and exchange m and n (compute C^T = B^T * A^T)";
-    else
-      Note = "set " + LdName + " to the number of rows of the allocation holding " +
-             std::string(1, Letter) + ", at least " + std::to_string(lowerBound(M.V));
+    const std::string SizeNote =
+        "set " + LdName + " to the number of rows of the allocation holding " +
+        std::string(1, Letter) + ", at least " + std::to_string(lowerBound(M.V));
     Finding &F = add(Category::LeadingDimension, "ld.output", LdRole, Group,
-                     Ld.V, Msg, Note, {LdRole, Role::M});
+                     Ld.V, Msg, Idiom ? Note : SizeNote, {LdRole, Role::M});
     F.Bound = lowerBound(M.V);
     F.RowMajorIdiom = Idiom;
+    if (Idiom)
+      F.SizeNote = SizeNote;
   }
 
   // cuBLAS counts leading dimensions in elements; cudaMallocPitch returns

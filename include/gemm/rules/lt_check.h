@@ -1167,7 +1167,7 @@ private:
         if (Bad)
           err(Category::NarrowPrecision, "LT-SCALE-NARROW", da(P.Attr), V.V,
               dn(P.Attr) + " is set but " +
-                  (NarrowMatmul ? std::string(1, matrixLetter(P.Matrix)) + " is " +
+                  (NarrowMatmul ? std::string(1, matrixLetter(static_cast<unsigned>(P.Matrix))) + " is " +
                                       typeName(T[P.Matrix]) + ", not a narrow type"
                                 : std::string("neither A nor B is FP8 or FP4")) +
                   "; cuBLASLt accepts scales only for narrow-precision tensors "
