@@ -153,7 +153,7 @@ void GemmCallCheck::onEndOfTranslationUnit() {
   const SourceManager &SM = Ctx.getSourceManager();
   // The functions of each file that has a call, indexed once it is needed
   // (a header's only for calls in it, to leave out its device code and
-  // cuBLAS's own inline overloads; those get constant folding only).
+  // cuBLAS's own inline overloads).
   llvm::DenseMap<FileID, std::unique_ptr<FunctionIndex>> Indexes;
   // The function a call sits in, or null; none for a call in device code or
   // in a GEMM function's own inline overload, whose calls are not the
@@ -169,7 +169,13 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     for (const FunctionDecl *Fn : E.Containing)
       if (isDeviceOnly(Fn) || isGemmFunctionItself(*Fn))
         return false;
-    Enclosing = File == SM.getMainFileID() ? E.Innermost : nullptr;
+    // A project header's functions are the translation unit's as much as
+    // the main file's: their parameters take their callers' values. In a
+    // system header (reached with --system-headers only), folding only.
+    Enclosing = File == SM.getMainFileID() ||
+                        !SM.isInSystemHeader(SM.getLocForStartOfFile(File))
+                    ? E.Innermost
+                    : nullptr;
     return true;
   };
   for (const CallExpr *Site : Sites) {
