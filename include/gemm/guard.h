@@ -52,6 +52,7 @@
 #include <atomic>
 #include <cerrno>
 #include <complex>
+#include <cxxabi.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -1144,8 +1145,21 @@ inline bool elfDefines(const char *Path, const char *Name) {
   });
 }
 
-// "file:line", or for a return address "libfoo.so (symbol+0x1c)", or
-// "prog+0x11a9" (an offset for addr2line) where no symbol names it.
+// A C++ symbol as its source names it ("linearForward(cublasContext*, float
+// const*)" for _Z13linearForwardP13cublasContextPKf); any other unchanged.
+inline std::string demangled(const char *Symbol) {
+  if (std::strncmp(Symbol, "_Z", 2) != 0)
+    return Symbol;
+  int Status = -1;
+  char *Text = abi::__cxa_demangle(Symbol, nullptr, nullptr, &Status);
+  const std::string Name = Status == 0 && Text ? Text : Symbol;
+  std::free(Text);
+  return Name;
+}
+
+// "file:line", or for a return address "libfoo.so (symbol+0x1c)", the
+// symbol demangled, or "prog+0x11a9" (an offset for addr2line) where no
+// symbol names it.
 inline std::string describeSite(const CallSite &Site) {
   if (!Site.Caller)
     return std::string(Site.File) + ":" + std::to_string(Site.Line);
@@ -1163,7 +1177,7 @@ inline std::string describeSite(const CallSite &Site) {
     return std::string(Buf);
   };
   if (Info.dli_sname && Info.dli_saddr)
-    return Where + " (" + Info.dli_sname + "+" +
+    return Where + " (" + demangled(Info.dli_sname) + "+" +
            Hex(Address - reinterpret_cast<uintptr_t>(Info.dli_saddr)) + ")";
   // Not exported: the object's own symbol table. Shared objects and PIE
   // executables are linked at 0; a fixed-address executable at its base.
@@ -1180,7 +1194,7 @@ inline std::string describeSite(const CallSite &Site) {
       Main.dli_fbase == Info.dli_fbase;
   if (elfFunctionAt(IsMain ? "/proc/self/exe" : Path.c_str(), Linked, Name,
                     Offset))
-    return Where + " (" + Name + "+" + Hex(Offset) + ")";
+    return Where + " (" + demangled(Name.c_str()) + "+" + Hex(Offset) + ")";
   return Where + "+" + Hex(Linked);
 }
 

@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 
 from . import UsageError, shipped, upstream
 
@@ -135,13 +136,21 @@ def host_compiler(nvcc_arguments):
 
 def cuda_version(cuda_path):
     """(major, minor, build) of the toolkit, as nvcc's __CUDACC_VER_*__ macros
-    have it: from version.json, else cuda.h's CUDA_VERSION (build 0); None
-    when neither says."""
+    have it: from version.json, else nvcc --version, else cuda.h's
+    CUDA_VERSION (build 0); None when none of them says."""
     try:
         with open(os.path.join(cuda_path, "version.json"), encoding="utf-8") as f:
             data = json.load(f)
         return tuple(int(x) for x in (data.get("cuda_nvcc") or data["cuda"])["version"].split(".")[:3])
     except (OSError, ValueError, KeyError, TypeError):
+        pass
+    try:
+        out = subprocess.run([os.path.join(cuda_path, "bin", "nvcc"), "--version"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=30).stdout
+        found = re.search(r"\bV(\d+)\.(\d+)\.(\d+)", out.decode("utf-8", "replace"))
+        if found:
+            return tuple(int(x) for x in found.groups())
+    except (OSError, subprocess.SubprocessError):
         pass
     try:
         with open(os.path.join(cuda_path, "include", "cuda.h"), encoding="utf-8") as f:
