@@ -1157,12 +1157,82 @@ inline std::string demangled(const char *Symbol) {
   return Name;
 }
 
-// "file:line", or for a return address "libfoo.so (symbol+0x1c)", the
-// symbol demangled, or "prog+0x11a9" (an offset for addr2line) where no
-// symbol names it.
+// The functions of CPython's C API that name the running Python line, found
+// in the process (a python executable or a libpython it loaded) with dlsym,
+// so that no Python header or library is needed; all null elsewhere.
+struct PythonApi {
+  using Object = void *;
+  int (*IsInitialized)() = nullptr;
+  Object (*CurrentThreadState)() = nullptr; // attached to this thread (3.12+)
+                                            // or holding the GIL (3.5-3.11)
+  Object (*OwnThreadState)() = nullptr;     // this thread's own
+  Object (*ErrOccurred)() = nullptr;
+  void (*ErrClear)() = nullptr;
+  Object (*Frame)() = nullptr;
+  Object (*GetAttr)(Object, const char *) = nullptr;
+  const char *(*Utf8)(Object) = nullptr;
+  long (*AsLong)(Object) = nullptr;
+  void (*DecRef)(Object) = nullptr;
+
+  PythonApi() {
+    auto Find = [](auto &Fn, const char *Name) {
+      Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(
+          dlsym(RTLD_DEFAULT, Name));
+      return Fn != nullptr;
+    };
+    bool Ok = Find(CurrentThreadState, "PyThreadState_GetUnchecked") ||
+              Find(CurrentThreadState, "_PyThreadState_UncheckedGet");
+    Ok = Find(IsInitialized, "Py_IsInitialized") && Ok;
+    Ok = Find(OwnThreadState, "PyGILState_GetThisThreadState") && Ok;
+    Ok = Find(ErrOccurred, "PyErr_Occurred") && Find(ErrClear, "PyErr_Clear") && Ok;
+    Ok = Find(Frame, "PyEval_GetFrame") && Find(GetAttr, "PyObject_GetAttrString") && Ok;
+    Ok = Find(Utf8, "PyUnicode_AsUTF8") && Find(AsLong, "PyLong_AsLong") && Ok;
+    Ok = Find(DecRef, "Py_DecRef") && Ok;
+    if (!Ok)
+      IsInitialized = nullptr;
+  }
+};
+
+// "train.py:42", the Python line this thread is running, where the process
+// is CPython and this thread holds the GIL: the interpreter's frames are then
+// this thread's to read, through the C API. "" otherwise (no Python, the GIL
+// released as ctypes.CDLL and most extensions release it around a call, an
+// exception pending): reading them then could crash, and taking the GIL
+// could hang.
+inline std::string pythonSite() {
+  static const PythonApi Py;
+  if (!Py.IsInitialized || !Py.IsInitialized())
+    return "";
+  void *Current = Py.CurrentThreadState();
+  if (!Current || Current != Py.OwnThreadState() || Py.ErrOccurred())
+    return "";
+  std::string Site;
+  void *Frame = Py.Frame(); // borrowed
+  void *Code = Frame ? Py.GetAttr(Frame, "f_code") : nullptr;
+  void *Line = Frame ? Py.GetAttr(Frame, "f_lineno") : nullptr;
+  void *File = Code ? Py.GetAttr(Code, "co_filename") : nullptr;
+  const char *Text = File ? Py.Utf8(File) : nullptr;
+  const long Number = Line ? Py.AsLong(Line) : -1;
+  if (Text && *Text && Number > 0)
+    Site = std::string(Text) + ":" + std::to_string(Number);
+  for (void *Owned : {File, Line, Code})
+    if (Owned)
+      Py.DecRef(Owned);
+  if (Py.ErrOccurred()) // none was pending: ours to clear
+    Py.ErrClear();
+  return Site;
+}
+
+// "file:line", or for a return address the Python line running on this
+// thread where there is one (see pythonSite), else "libfoo.so
+// (symbol+0x1c)", the symbol demangled, or "prog+0x11a9" (an offset for
+// addr2line) where no symbol names it.
 inline std::string describeSite(const CallSite &Site) {
   if (!Site.Caller)
     return std::string(Site.File) + ":" + std::to_string(Site.Line);
+  std::string Python = pythonSite();
+  if (!Python.empty())
+    return Python;
   Dl_info Info;
   if (!dladdr(Site.Caller, &Info))
     return "an unknown caller";

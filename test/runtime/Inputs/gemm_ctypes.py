@@ -1,9 +1,11 @@
 """cublasSgemm_v2 through ctypes: CDLL(...).cublasSgemm_v2 is found with
-dlsym(handle, name), which bypassed the preload library's definitions."""
+dlsym(handle, name), which bypassed the preload library's definitions.
+With "pydll" after the library, through ctypes.PyDLL, which keeps the GIL
+during the call (CDLL releases it)."""
 import ctypes
 import sys
 
-lib = ctypes.CDLL(sys.argv[1])
+lib = (ctypes.PyDLL if sys.argv[2:] == ["pydll"] else ctypes.CDLL)(sys.argv[1])
 never_created = ctypes.create_string_buffer(4096)
 buf = (ctypes.c_float * 4096)()
 one, zero = ctypes.c_float(1), ctypes.c_float(0)
