@@ -83,6 +83,14 @@ if config.gemm_nvim:
 if config.gemm_llvm_major == "22" and os.path.realpath(config.gemm_build_dir) == \
         os.path.realpath(os.path.join(config.gemm_source_dir, "build")):
     config.available_features.add("readme-build")
+# A private mount namespace (root, or unprivileged user namespaces) hides
+# the CUDA toolkit from one run, as on a CI runner without it.
+import subprocess
+if config.gemm_headers == "cuda" and subprocess.run(
+        ["unshare", "-m", "--propagation", "private", "true"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("mount-namespace")
+config.substitutions.append(("%cuda_real_root", os.path.realpath(config.gemm_cuda_root)))
 if shutil.which("dpkg-deb"):
     config.available_features.add("dpkg")
 try:

@@ -33,6 +33,8 @@ packages="cmake ninja-build python3 libgtest-dev libbenchmark-dev"
 packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev python3-yaml"
 # The runtime guard's tests build a CPython extension module.
 packages="$packages python3-venv python3-dev"
+# The --cuda-stubs test hides the toolkit in a private mount namespace.
+packages="$packages util-linux mount"
 # Per LLVM: the compiler, clang-tidy and its headers, FileCheck and lit, and
 # compiler-rt (ThreadSanitizer, the fuzz targets, the sanitized unit tests).
 for v in $versions; do

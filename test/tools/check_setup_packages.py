@@ -46,6 +46,7 @@ NEEDS = {
     "nvim": (["/usr/bin/nvim"], None),
     "dpkg": (["/usr/bin/dpkg-deb", "/usr/bin/dpkg-shlibdeps"], None),
     "pyyaml": (["/usr/lib/python3/dist-packages/yaml/__init__.py"], None),
+    "mount-namespace": (["/usr/bin/unshare", "/bin/mount|/usr/bin/mount"], None),
     # what every build and test run needs (CMakeLists.txt, test/CMakeLists.txt)
     "build": (["/usr/bin/cmake", "/usr/bin/ninja", "/usr/bin/python3",
                "/usr/lib/llvm-{v}/bin/clang++", "/usr/lib/llvm-{v}/include/clang-tidy/ClangTidyCheck.h",
