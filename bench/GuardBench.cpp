@@ -11,9 +11,14 @@
 //     Invalid           a call with a bad lda: every fact, the rules and the
 //                       report (to a handler that drops it)
 //     .../untracked     at depth pointers before any allocation was seen
-//                       (the header route alone, or a program with the
-//                       static CUDA runtime): nothing that took pointer
-//                       facts is cached; .../tracked after one was
+//                       (a program whose allocations neither route sees):
+//                       nothing that took pointer facts is cached;
+//     .../header-route  after a cudaMalloc through the header route's macro
+//                       (GuardBenchAllocate.cpp), calls with its file:line
+//                       call site;
+//     .../preload-route after the epoch moved as the preload's cudaMalloc
+//                       interposer moves it, calls with its return-address
+//                       call site: the two routes side by side
 //   CublasGemmEx/...    (GPU only) a launch-bound 64x64x64 fp32 cublasGemmEx,
 //                       unguarded and guarded, side by side in one run
 //
@@ -60,10 +65,15 @@ BENCHMARK(RulesOnly);
 alignas(64) char NeverCreated[4096];
 float Buffer[64 * 64];
 
+// The call site of the header route (file:line) or, once the preload-route
+// phase began, of the preload library (the caller's return address).
+bool PreloadSite = false;
+
 cublasStatus_t gemm(int64_t M, int64_t Lda) {
   const float One = 1, Zero = 0;
   return guard::detail::invoke<NoCublas>(
-      guard::CallSite{__FILE__, __LINE__},
+      PreloadSite ? guard::CallSite{nullptr, 0, __builtin_return_address(0)}
+                  : guard::CallSite{__FILE__, __LINE__},
       reinterpret_cast<cublasHandle_t>(NeverCreated), CUBLAS_OP_N, CUBLAS_OP_N,
       static_cast<int>(M), 64, 64, &One, Buffer, CUDA_R_32F,
       static_cast<int>(Lda), Buffer, CUDA_R_32F, 64, &Zero, Buffer, CUDA_R_32F,
@@ -92,20 +102,34 @@ void Invalid(benchmark::State &State) {
   guard::setHandler(nullptr);
 }
 
-void track(const benchmark::State &) { guard::noteMemoryChange(); }
+} // namespace
+void allocateThroughHeaderRoute(); // GuardBenchAllocate.cpp
+namespace {
 
-// Registered in this order: untracked first, then the first allocation.
+void headerRoute(const benchmark::State &) {
+  allocateThroughHeaderRoute();
+  PreloadSite = false;
+}
+void preloadRoute(const benchmark::State &) {
+  guard::noteMemoryChange(false); // what the preload's interposer does
+  guard::noteMemoryChange();      // around the runtime's cudaMalloc
+  PreloadSite = true;
+}
+
+// Registered in this order: untracked first, then each route's allocation.
 const bool Registered = [] {
   const bool Pointers = guard::depth() == guard::Depth::Pointers;
   const std::string Prefix = Pointers ? "Guard/pointers/" : "Guard/values/";
-  for (const char *Phase : Pointers ? std::initializer_list<const char *>{
-                                          "/untracked", "/tracked"}
-                                    : std::initializer_list<const char *>{""}) {
-    const bool Tracked = std::string(Phase) == "/tracked";
+  for (const char *Phase :
+       Pointers ? std::initializer_list<const char *>{"/untracked", "/header-route",
+                                                      "/preload-route"}
+                : std::initializer_list<const char *>{""}) {
     auto *B = benchmark::RegisterBenchmark(
         (Prefix + "RepeatedValid" + Phase).c_str(), RepeatedValid);
-    if (Tracked)
-      B->Setup(track);
+    if (std::string(Phase) == "/header-route")
+      B->Setup(headerRoute);
+    else if (std::string(Phase) == "/preload-route")
+      B->Setup(preloadRoute);
     benchmark::RegisterBenchmark((Prefix + "NewShape" + Phase).c_str(),
                                  NewShape);
     benchmark::RegisterBenchmark((Prefix + "Invalid" + Phase).c_str(),

@@ -67,11 +67,6 @@ cublasStatus_t gemm::runtime::missingFunction(std::atomic<bool> &Said,
     return gemm::guard::NAME(GEMM_UNPAREN ARGS);                               \
   }
 
-// Generated from the cuBLAS header at build time: one GEMM_PRELOAD per
-// function of the rules core's API table, one GEMM_PRELOAD_HANDLE per
-// handle function.
-#include "GuardPreloadFunctions.inc"
-
 // --- allocations ----------------------------------------------------------------
 
 namespace {
@@ -91,18 +86,13 @@ cudaError_t tracked(Fn Real, A... Args) {
   extern "C" __attribute__((visibility("default"))) cudaError_t NAME PARAMS {  \
     return tracked(GEMM_GUARD_FUNCTION(Cudart, NAME), GEMM_UNPAREN ARGS);      \
   }
-GEMM_PRELOAD_MEMORY(cudaMalloc, (void **p, size_t n), (p, n))
-GEMM_PRELOAD_MEMORY(cudaMallocManaged, (void **p, size_t n, unsigned f), (p, n, f))
-GEMM_PRELOAD_MEMORY(cudaMallocHost, (void **p, size_t n), (p, n))
-GEMM_PRELOAD_MEMORY(cudaHostAlloc, (void **p, size_t n, unsigned f), (p, n, f))
-GEMM_PRELOAD_MEMORY(cudaMallocPitch, (void **p, size_t *pitch, size_t w, size_t h), (p, pitch, w, h))
-GEMM_PRELOAD_MEMORY(cudaMallocAsync, (void **p, size_t n, cudaStream_t s), (p, n, s))
-GEMM_PRELOAD_MEMORY(cudaMallocFromPoolAsync, (void **p, size_t n, cudaMemPool_t m, cudaStream_t s), (p, n, m, s))
-GEMM_PRELOAD_MEMORY(cudaFree, (void *p), (p))
-GEMM_PRELOAD_MEMORY(cudaFreeHost, (void *p), (p))
-GEMM_PRELOAD_MEMORY(cudaFreeAsync, (void *p, cudaStream_t s), (p, s))
-GEMM_PRELOAD_MEMORY(cudaHostRegister, (void *p, size_t n, unsigned f), (p, n, f))
-GEMM_PRELOAD_MEMORY(cudaHostUnregister, (void *p), (p))
+
+// Generated from the cuBLAS and CUDA runtime headers at build time: one
+// GEMM_PRELOAD per function of the rules core's API table, one
+// GEMM_PRELOAD_HANDLE per handle function, one GEMM_PRELOAD_MEMORY per
+// allocation function (the list the header route's macros share,
+// tools/gen-guard-sources.py).
+#include "GuardPreloadFunctions.inc"
 
 // --- what the preload cannot see ------------------------------------------------------
 

@@ -469,11 +469,12 @@ template <class Fn> cublasStatus_t trackDestroy(Fn Real, cublasHandle_t H) {
 // --- allocations ------------------------------------------------------------------
 
 // Bumped by every allocation and free the guard sees (the preload library
-// interposes cudaMalloc*, cudaFree*, cudaHostRegister/Unregister): cached
-// verdicts that took pointer facts hold only within one epoch. Tracking is
-// live once one allocation went through the guard; until then (a program
-// with the static CUDA runtime, or the header route alone) verdicts that
-// took pointer facts are never cached.
+// interposes cudaMalloc*, cudaFree*, cudaHostRegister/Unregister; the header
+// route's macros hear of the same calls in the code they are compiled into):
+// cached verdicts that took pointer facts hold only within one epoch.
+// Tracking is live once one allocation went through the guard; until then
+// (a program whose allocations neither route sees) verdicts that took
+// pointer facts are never cached.
 inline std::atomic<uint64_t> &memoryEpoch() {
   static std::atomic<uint64_t> Epoch{0};
   return Epoch;
@@ -1667,6 +1668,19 @@ inline cublasStatus_t gemm_guard_cublasSetPointerMode_v2(cublasHandle_t Handle,
 inline cublasStatus_t gemm_guard_cublasDestroy_v2(cublasHandle_t Handle) {
   return ::gemm::guard::cublasDestroy_v2(Handle);
 }
+// What the header route's allocation macros wrap a call of the CUDA
+// runtime's cudaMalloc, cudaFree and kin in: the call has returned, so the
+// memory it allocated or freed is what cached verdicts must not outlive. In
+// device code (the device runtime's cudaMalloc) there is nothing to tell.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline cudaError_t gemm_guard_memory_call(cudaError_t Result) {
+#if !defined(__CUDA_ARCH__)
+  ::gemm::guard::noteMemoryChange();
+#endif
+  return Result;
+}
 
 #endif // __cplusplus
 #endif // GEMM_GUARD_H
@@ -1678,5 +1692,8 @@ inline cublasStatus_t gemm_guard_cublasDestroy_v2(cublasHandle_t Handle) {
     !defined(GEMM_GUARD_NO_MACROS) &&                 \
     !defined(GEMM_GUARD_MACROS_INSTALLED)
 #define GEMM_GUARD_MACROS_INSTALLED
+// The runtime's C++ overloads (cudaMalloc(T **, size_t), ...) are declared
+// before the allocation macros exist.
+#include <cuda_runtime.h>
 #include "gemm/guard_macros.inc"
 #endif

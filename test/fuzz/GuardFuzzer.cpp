@@ -86,6 +86,7 @@ template <class... Params> struct Call<cublasStatus_t (*)(Params...)> {
   }                                                                            \
   }
 #define GEMM_PRELOAD_HANDLE(NAME, PARAMS, ARGS)
+#define GEMM_PRELOAD_MEMORY(NAME, PARAMS, ARGS)
 #include "GuardPreloadFunctions.inc"
 #undef GEMM_PRELOAD
 
