@@ -1,6 +1,6 @@
 # Installation and packaging: `cmake --install build --prefix <dir>` lays out
 #
-#   bin/gemm-tidy, bin/gemm-clangd, bin/run-gemm-tidy
+#   bin/gemm-tidy, bin/gemm-clangd, bin/run-gemm-tidy, bin/gemm-guard
 #   lib/libGemmTidy.so, lib/libGemmTidyChecks.so    (side by side: the first
 #                                                    loads the second)
 #   lib/libgemm_guard_preload.so                     (when CUDA was found)
@@ -33,7 +33,7 @@ foreach(_target gemm-tidy gemm-clangd)
     install(TARGETS ${_target} RUNTIME DESTINATION bin)
   endif()
 endforeach()
-install(PROGRAMS tools/run-gemm-tidy DESTINATION bin)
+install(PROGRAMS tools/run-gemm-tidy tools/gemm-guard DESTINATION bin)
 install(DIRECTORY tools/run_gemm_tidy DESTINATION share/gemm-tidy FILES_MATCHING PATTERN "*.py")
 install(DIRECTORY docs/ DESTINATION share/gemm-tidy/docs)
 install(FILES LICENSE share/gemm-tidy/cuda-host-prelude.h DESTINATION share/gemm-tidy)
@@ -58,7 +58,7 @@ if(LLVM_VERSION_MAJOR)
   set(CPACK_PACKAGING_INSTALL_PREFIX "/usr/lib/llvm-${LLVM_VERSION_MAJOR}")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}")
   set(CPACK_GEMM_TIDY_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
-  set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy)
+  set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy gemm-guard)
   set(CPACK_GEMM_TIDY_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
   set(CPACK_PRE_BUILD_SCRIPTS "${PROJECT_SOURCE_DIR}/cmake/GemmTidyDebExtras.cmake")
 else()

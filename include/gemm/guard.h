@@ -60,6 +60,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <string>
 #include <sys/auxv.h>
 #include <sys/file.h>
@@ -482,6 +483,69 @@ inline std::atomic<uint64_t> &memoryEpoch() {
 inline std::atomic<bool> &trackingLive() {
   static std::atomic<bool> Live{false};
   return Live;
+}
+
+} // namespace detail
+
+namespace detail {
+
+// --- the launcher's count of checked calls -----------------------------------------
+
+// gemm-guard (the launcher) names a directory in GEMM_GUARD_COUNT_DIR; each
+// process that checks a GEMM call counts it in <dir>/calls.<pid>, 8 bytes
+// of a file mapped into memory, so the count is there however the process
+// ends (os._exit, a signal, exec). A forked child counts in a file of its
+// own. Where anything fails the count is lost, never the call.
+inline std::atomic<std::atomic<uint64_t> *> &callCounterSlot() {
+  static std::atomic<std::atomic<uint64_t> *> Slot{nullptr};
+  return Slot;
+}
+
+inline std::atomic<uint64_t> *openCallCounter() {
+  static std::atomic<uint64_t> Lost{0};
+  static const bool ForkAware = [] {
+    ::pthread_atfork(nullptr, nullptr,
+                     [] { callCounterSlot().store(nullptr); });
+    return true;
+  }();
+  (void)ForkAware;
+  std::atomic<uint64_t> *Counter = &Lost;
+  const char *Dir = std::getenv("GEMM_GUARD_COUNT_DIR");
+  const std::string Path = std::string(Dir ? Dir : "") + "/calls." +
+                           std::to_string(static_cast<long>(::getpid()));
+  const int Fd = ::open(Path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  struct stat St;
+  if (Fd >= 0 && ::fstat(Fd, &St) == 0 &&
+      (St.st_size >= 8 || ::ftruncate(Fd, 8) == 0)) {
+    void *Map = ::mmap(nullptr, 8, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+    if (Map != MAP_FAILED)
+      Counter = static_cast<std::atomic<uint64_t> *>(Map);
+  }
+  if (Fd >= 0)
+    ::close(Fd);
+  std::atomic<uint64_t> *Expected = nullptr;
+  if (!callCounterSlot().compare_exchange_strong(Expected, Counter) &&
+      Counter != &Lost) {
+    ::munmap(static_cast<void *>(Counter), 8); // another thread was first
+    return Expected;
+  }
+  return Counter;
+}
+
+// One checked GEMM call (a cached verdict included); one relaxed load when
+// no launcher asked.
+inline void countCall() {
+  static std::atomic<int> Wanted{-1};
+  if (!computeOnce(Wanted, -1, [] {
+        const char *Dir = std::getenv("GEMM_GUARD_COUNT_DIR");
+        return Dir && *Dir ? 1 : 0;
+      }))
+    return;
+  std::atomic<uint64_t> *Counter =
+      callCounterSlot().load(std::memory_order_acquire);
+  if (!Counter)
+    Counter = openCallCounter();
+  Counter->fetch_add(1, std::memory_order_relaxed);
 }
 
 } // namespace detail
@@ -1590,6 +1654,7 @@ cublasStatus_t invoke(const CallSite &Site, A... Args) {
   if (policy() == Policy::Off)
     return callReal<Tag>(std::forward_as_tuple(Args...),
                          std::index_sequence_for<A...>{});
+  countCall();
   constexpr const rules::ApiInfo &Api = rules::ApiTable[rowOf(Tag::Name)];
   Key K;
   if (!makeKey<Tag>(Api, K, std::index_sequence_for<A...>{}, Args...))

@@ -1129,6 +1129,7 @@ cublasStatus_t matmul(const CallSite &Site, Fn Real,
   if (!checking())
     return Real(Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D, Ddesc,
                 Algo, Workspace, WorkspaceSize, Stream);
+  guard::detail::countCall();
   guard::detail::Key K;
   bool Cacheable = matmulKey(K, Handle, Op, Alpha, A, Adesc, B, Bdesc, Beta, C,
                              Cdesc, D, Ddesc, Algo, Workspace, WorkspaceSize);
