@@ -1,6 +1,6 @@
 # Installation and packaging: `cmake --install build --prefix <dir>` lays out
 #
-#   bin/gemm-tidy, bin/gemm-clangd, bin/run-gemm-tidy, bin/gemm-guard
+#   bin/gemm-tidy, bin/gemm-clangd, bin/run-gemm-tidy, bin/gemm-guard, bin/gemm-explain
 #   lib/libGemmTidy.so, lib/libGemmTidyChecks.so    (side by side: the first
 #                                                    loads the second)
 #   lib/libgemm_guard_preload.so                     (when CUDA was found)
@@ -58,7 +58,7 @@ if(LLVM_VERSION_MAJOR)
   set(CPACK_PACKAGING_INSTALL_PREFIX "/usr/lib/llvm-${LLVM_VERSION_MAJOR}")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}")
   set(CPACK_GEMM_TIDY_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
-  set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy gemm-guard)
+  set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy gemm-guard gemm-explain)
   set(CPACK_GEMM_TIDY_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
   set(CPACK_PRE_BUILD_SCRIPTS "${PROJECT_SOURCE_DIR}/cmake/GemmTidyDebExtras.cmake")
 else()

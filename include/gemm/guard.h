@@ -613,10 +613,7 @@ constexpr unsigned rowOf(const char *Name) {
 }
 
 constexpr rules::Role roleAt(const rules::ApiInfo &Api, unsigned Pos) {
-  for (unsigned I = 0; I < rules::RoleCount; ++I)
-    if (Api.Position[I] == static_cast<int>(Pos))
-      return static_cast<rules::Role>(I);
-  return rules::Role::Count;
+  return Api.roleAt(Pos);
 }
 
 // Whether cuBLAS's parameter at Pos is a pointer (so that a literal 0 or

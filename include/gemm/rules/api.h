@@ -71,6 +71,13 @@ struct ApiInfo {
   constexpr int position(Role R) const {
     return Position[static_cast<unsigned>(R)];
   }
+  // The role of the argument at Pos; Role::Count where it has none.
+  constexpr Role roleAt(unsigned Pos) const {
+    for (unsigned I = 0; I < RoleCount; ++I)
+      if (Position[I] == static_cast<int>(Pos))
+        return static_cast<Role>(I);
+    return Role::Count;
+  }
   // Grouped APIs take trans, m, n, k, ld, alpha and beta as host arrays
   // indexed by group.
   constexpr bool isGrouped() const { return Shape == Form::GroupedBatched; }

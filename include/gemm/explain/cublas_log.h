@@ -1,0 +1,272 @@
+//===- gemm/explain/cublas_log.h - cuBLAS's API log, read back ------------===//
+//
+// The log libcublas writes with CUBLAS_LOGINFO_DBG=1 (../shared/cublas-logs.md
+// section 2), turned back into calls: one block per API call, a header with
+// the function's C signature, one "i!  name: type=T; val=V" line per
+// argument in declaration order, and a trailer whose Process line names the
+// process and thread. Blocks of two threads interleave line by line, and
+// nothing but the trailer says whose a line is; a block whose arguments could
+// belong to another thread's block of the same function is marked ambiguous
+// and never replayed. Dependency-free (the rules core's API table aside), so
+// that gemm-explain, its fuzz target and the Python module share it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_EXPLAIN_CUBLAS_LOG_H
+#define GEMM_EXPLAIN_CUBLAS_LOG_H
+
+#include "gemm/rules.h"
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gemm {
+namespace explain {
+
+// One argument line's value: a number (an int, or an enumerator's number),
+// a pointer (null or not), or something the log does not spell as either.
+struct LoggedValue {
+  enum Kind : uint8_t { Unknown, Number, Pointer } What = Unknown;
+  int64_t V = 0; // the number, or the address (0: null)
+};
+
+struct LoggedCall {
+  std::string Function;  // as exported: cublasSgemm_v2, cublasGemmEx
+  size_t Line = 0;       // of the header
+  unsigned Expected = 0; // parameters in the signature
+  int64_t LibraryVersion = 0; // CUBLAS_VERSION of the header's "(v13.1.0)"
+  std::vector<std::pair<std::string, LoggedValue>> Args;
+  int64_t Pid = -1;
+  bool Ambiguous = false;
+};
+
+// "13.1.0" -> 130100 (CUBLAS_VERSION's encoding); 0 where not a version.
+inline int64_t cublasVersionOf(std::string_view Text) {
+  int64_t Part[3] = {0, 0, 0};
+  unsigned N = 0;
+  bool Digit = false;
+  for (char C : Text) {
+    if (C >= '0' && C <= '9') {
+      if (N < 3 && Part[N] < 100000)
+        Part[N] = Part[N] * 10 + (C - '0');
+      Digit = true;
+    } else if (C == '.' && Digit) {
+      ++N;
+      Digit = false;
+    } else {
+      break;
+    }
+  }
+  return Part[0] ? Part[0] * 10000 + Part[1] * 100 + Part[2] : 0;
+}
+
+// The value after "val=" (section 2.3): POINTER (IN HEX:0x0x7ffd...),
+// POINTER (IN HEX:0x(nil)), NULL_PTR(...), 128, CUBLAS_OP_T(1),
+// INVALID cublasOperation_t TYPE(77), flag names joined by " | " then (19).
+inline LoggedValue parseValue(std::string_view Text) {
+  LoggedValue Out;
+  auto Number = [](std::string_view S, int64_t &V) {
+    bool Negative = !S.empty() && S[0] == '-';
+    if (Negative)
+      S.remove_prefix(1);
+    if (S.empty() || S.size() > 19)
+      return false;
+    uint64_t U = 0;
+    for (char C : S) {
+      if (C < '0' || C > '9')
+        return false;
+      U = U * 10 + static_cast<uint64_t>(C - '0');
+    }
+    V = Negative ? -static_cast<int64_t>(U) : static_cast<int64_t>(U);
+    return true;
+  };
+  while (!Text.empty() && (Text.back() == ' ' || Text.back() == '\r'))
+    Text.remove_suffix(1);
+  if (Text.rfind("NULL_PTR(", 0) == 0) {
+    Out.What = LoggedValue::Pointer;
+    return Out;
+  }
+  if (Text.rfind("POINTER (IN HEX:", 0) == 0) {
+    std::string_view Hex = Text.substr(16);
+    while (Hex.rfind("0x", 0) == 0 || Hex.rfind("0X", 0) == 0)
+      Hex.remove_prefix(2);
+    uint64_t U = 0;
+    for (char C : Hex) {
+      const int D = C >= '0' && C <= '9'   ? C - '0'
+                    : C >= 'a' && C <= 'f' ? C - 'a' + 10
+                    : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                           : -1;
+      if (D < 0)
+        break; // ")" or "(nil)"
+      U = U * 16 + static_cast<uint64_t>(D);
+    }
+    Out.What = LoggedValue::Pointer;
+    Out.V = static_cast<int64_t>(U);
+    return Out;
+  }
+  if (Number(Text, Out.V)) {
+    Out.What = LoggedValue::Number;
+    return Out;
+  }
+  // NAME(decimal): the decimal is authoritative.
+  if (!Text.empty() && Text.back() == ')') {
+    const size_t Open = Text.rfind('(');
+    if (Open != std::string_view::npos &&
+        Number(Text.substr(Open + 1, Text.size() - Open - 2), Out.V))
+      Out.What = LoggedValue::Number;
+  }
+  return Out;
+}
+
+// Reads the log a line at a time; calls OnCall with each block once its
+// trailer arrived, OnNote with what it could not read (a line number and
+// one sentence).
+class CublasLogReader {
+public:
+  std::function<void(const LoggedCall &)> OnCall;
+  std::function<void(size_t, const std::string &)> OnNote;
+
+  void line(std::string_view Text, size_t Number) {
+    if (const size_t At = Text.find("cuBLAS (v"); At != std::string_view::npos &&
+                                                 Text.find(" called:") != std::string_view::npos) {
+      header(Text.substr(At), Number);
+      return;
+    }
+    const size_t Mark = Text.find("i!");
+    if (Mark == std::string_view::npos)
+      return; // not cuBLAS's (a program's output, cuBLASLt's lines)
+    std::string_view Body = Text.substr(Mark + 2);
+    if (Body.rfind("Process=", 0) == 0) {
+      trailer(Body, Number);
+      return;
+    }
+    while (!Body.empty() && Body.front() == ' ')
+      Body.remove_prefix(1);
+    const size_t Colon = Body.find(": type=");
+    const size_t Val = Body.find("; val=");
+    if (Colon == std::string_view::npos || Val == std::string_view::npos ||
+        Val < Colon)
+      return; // Time:, COMPILED WITH:
+    argument(std::string(Body.substr(0, Colon)), parseValue(Body.substr(Val + 6)),
+             Number);
+  }
+
+  // The end of the log: blocks still open were cut (a crash, a kill).
+  void finish() {
+    for (const LoggedCall &C : Open)
+      note(C.Line, C.Function + " has " + std::to_string(C.Args.size()) + " of " +
+                       std::to_string(C.Expected) +
+                       " arguments and no trailer (the log ends there): not replayed");
+    Open.clear();
+  }
+
+private:
+  std::deque<LoggedCall> Open;
+  int64_t Version = 0;
+
+  void note(size_t Line, const std::string &Text) {
+    if (OnNote)
+      OnNote(Line, Text);
+  }
+
+  void header(std::string_view Text, size_t Number) {
+    // cuBLAS (v13.1.0) function cublasStatus_t cublasSgemm_v2(types) called:
+    LoggedCall C;
+    C.Line = Number;
+    C.LibraryVersion = cublasVersionOf(Text.substr(9));
+    const size_t Paren = Text.find('(', Text.find("function "));
+    const size_t Close = Text.rfind(") called:");
+    if (Paren == std::string_view::npos || Close == std::string_view::npos ||
+        Close < Paren) {
+      note(Number, "a cuBLAS header without a signature: skipped");
+      return;
+    }
+    size_t Start = Text.rfind(' ', Paren);
+    C.Function = std::string(Text.substr(Start + 1, Paren - Start - 1));
+    const std::string_view Types = Text.substr(Paren + 1, Close - Paren - 1);
+    unsigned Depth = 0, Count = Types.empty() || Types == "void" ? 0 : 1;
+    for (char Ch : Types) {
+      Depth += Ch == '(' || Ch == '<';
+      Depth -= Depth && (Ch == ')' || Ch == '>');
+      Count += Ch == ',' && !Depth;
+    }
+    C.Expected = Count;
+    Version = C.LibraryVersion;
+    Open.push_back(std::move(C));
+  }
+
+  void argument(std::string Name, LoggedValue Value, size_t Number) {
+    // The oldest block still missing arguments takes the line; another one
+    // of the same function could have been its owner (section 2.7).
+    LoggedCall *Taker = nullptr;
+    for (LoggedCall &C : Open) {
+      if (C.Args.size() >= C.Expected)
+        continue;
+      if (!Taker) {
+        Taker = &C;
+      } else if (C.Function == Taker->Function) {
+        Taker->Ambiguous = C.Ambiguous = true;
+      }
+    }
+    if (!Taker) {
+      note(Number, "an argument line ('" + Name + "') outside any cuBLAS block: skipped");
+      return;
+    }
+    Taker->Args.emplace_back(std::move(Name), Value);
+  }
+
+  void trailer(std::string_view Body, size_t Number) {
+    // Process=PID; Thread=TID; ...: the oldest complete block ends here.
+    for (auto It = Open.begin(); It != Open.end(); ++It) {
+      if (It->Args.size() < It->Expected)
+        continue;
+      LoggedValue Pid = parseValue(Body.substr(8, Body.find(';') - 8));
+      It->Pid = Pid.What == LoggedValue::Number ? Pid.V : -1;
+      LoggedCall Done = std::move(*It);
+      Open.erase(It);
+      if (OnCall)
+        OnCall(Done);
+      return;
+    }
+    note(Number, "a cuBLAS trailer with no complete block before it: skipped");
+  }
+};
+
+// What the rules core can judge of a logged call of the GEMM family: its
+// arguments by role (pointers by address only: where they point is not in
+// the log), the handle's pointer mode where the log set it. False where the
+// function is not of the family or the block does not match its signature.
+inline bool callValues(const LoggedCall &C, int64_t PointerMode,
+                       const rules::ApiInfo *&Api, rules::CallValues &V) {
+  Api = rules::findApi(C.Function.c_str());
+  if (!Api || C.Args.size() != Api->NumArgs)
+    return false;
+  for (unsigned Pos = 0; Pos < C.Args.size(); ++Pos) {
+    const rules::Role R = Api->roleAt(Pos);
+    const LoggedValue &L = C.Args[Pos].second;
+    if (R == rules::Role::Count || L.What == LoggedValue::Unknown)
+      continue;
+    // Host arrays of the grouped forms: their elements are not logged.
+    if (Api->isGrouped() && (Api->isPerGroup(R) || R == rules::Role::Alpha ||
+                             R == rules::Role::Beta))
+      continue;
+    if (L.What == LoggedValue::Pointer)
+      V.pointer(R).Address = rules::Value::of(L.V);
+    else
+      V[R] = rules::Value::of(L.V);
+  }
+  if (PointerMode >= 0)
+    V.PointerMode = rules::Value::of(PointerMode);
+  V.LibraryVersion = C.LibraryVersion;
+  return true;
+}
+
+} // namespace explain
+} // namespace gemm
+
+#endif // GEMM_EXPLAIN_CUBLAS_LOG_H

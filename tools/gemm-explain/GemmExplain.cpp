@@ -1,0 +1,274 @@
+//===- gemm-explain: the verdict of the rules on a cuBLAS log -------------===//
+//
+//   gemm-explain [--format text|json] [LOG...]     (standard input: none or -)
+//
+// Reads the log libcublas wrote (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=F),
+// follows each handle's pointer mode through the logged
+// cublasSetPointerMode calls, replays every call of the GEMM family through
+// the rules core the checks and the guard share, and prints each finding at
+// the log line of its call with the message the guard prints; when no call
+// breaks a rule, it says so. Exit status: 0 no error finding, 1 findings,
+// 2 input that cannot be read or a wrong flag.
+//
+//===----------------------------------------------------------------------===//
+#include "gemm/explain/cublas_log.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace gemm;
+
+enum class Format { Text, Json };
+
+std::string jsonString(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+      Out += Buf;
+    } else {
+      Out += static_cast<char>(C);
+    }
+  }
+  return Out + "\"";
+}
+
+// What one run found, over all its logs.
+struct Tally {
+  uint64_t Calls = 0, Replayed = 0, Breaking = 0, Errors = 0, Notes = 0;
+  bool FirstJson = true;
+};
+
+class Explainer {
+public:
+  Explainer(std::string Name, Format F, Tally &T) : Name(std::move(Name)), Out(F), Sum(T) {
+    Reader.OnCall = [this](const explain::LoggedCall &C) { call(C); };
+    Reader.OnNote = [this](size_t Line, const std::string &Text) {
+      ++Sum.Notes;
+      emit(Line, "note", Text, "", "", "", false);
+    };
+  }
+
+  // Streams the file; false where it cannot be read.
+  bool read(std::FILE *F) {
+    std::vector<char> Buffer(1 << 20);
+    std::string Carry;
+    size_t Number = 0, Got;
+    while ((Got = std::fread(Buffer.data(), 1, Buffer.size(), F)) > 0) {
+      size_t Start = 0;
+      for (size_t I = 0; I < Got; ++I) {
+        if (Buffer[I] != '\n')
+          continue;
+        ++Number;
+        if (Carry.empty()) {
+          Reader.line(std::string_view(Buffer.data() + Start, I - Start), Number);
+        } else {
+          Carry.append(Buffer.data() + Start, I - Start);
+          Reader.line(Carry, Number);
+          Carry.clear();
+        }
+        Start = I + 1;
+      }
+      Carry.append(Buffer.data() + Start, Got - Start);
+    }
+    if (std::ferror(F))
+      return false;
+    if (!Carry.empty())
+      Reader.line(Carry, ++Number);
+    Reader.finish();
+    if (Interleaved) {
+      ++Sum.Notes;
+      emit(FirstInterleaved, "note",
+           std::to_string(Interleaved) + " call" + (Interleaved == 1 ? "" : "s") +
+               " of the family interleave with another thread's call of the same "
+               "function, from here on: their arguments cannot be told apart, not "
+               "replayed (log one thread, or use the runtime guard)",
+           "", "", "", false);
+    }
+    return true;
+  }
+
+private:
+  std::string Name;
+  Format Out;
+  Tally &Sum;
+  explain::CublasLogReader Reader;
+  std::map<std::pair<int64_t, int64_t>, int64_t> PointerModes; // (pid, handle)
+  uint64_t Interleaved = 0; // calls whose lines mix with another thread's
+  size_t FirstInterleaved = 0;
+
+  void call(const explain::LoggedCall &C) {
+    if (C.Function == "cublasSetPointerMode_v2" && C.Args.size() == 2 &&
+        C.Args[0].second.What == explain::LoggedValue::Pointer &&
+        C.Args[1].second.What == explain::LoggedValue::Number) {
+      PointerModes[{C.Pid, C.Args[0].second.V}] = C.Args[1].second.V;
+      return;
+    }
+    if (C.Function == "cublasDestroy_v2" && !C.Args.empty()) {
+      PointerModes.erase({C.Pid, C.Args[0].second.V});
+      return;
+    }
+    if (!rules::findApi(C.Function.c_str()))
+      return;
+    ++Sum.Calls;
+    if (C.Ambiguous) {
+      if (!Interleaved++)
+        FirstInterleaved = C.Line;
+      return;
+    }
+    int64_t Mode = -1;
+    if (!C.Args.empty()) {
+      auto It = PointerModes.find({C.Pid, C.Args[0].second.V});
+      if (It != PointerModes.end())
+        Mode = It->second;
+    }
+    const rules::ApiInfo *Api = nullptr;
+    rules::CallValues V;
+    if (!explain::callValues(C, Mode, Api, V)) {
+      ++Sum.Notes;
+      emit(C.Line, "note",
+           C.Function + " logged " + std::to_string(C.Args.size()) +
+               " arguments, not the ones of its signature: not replayed",
+           "", "", "", false);
+      return;
+    }
+    ++Sum.Replayed;
+    bool Breaks = false;
+    for (const rules::Finding &F : rules::checkCall(*Api, V)) {
+      const bool Advisory = F.Cat == rules::Category::PrecisionLoss;
+      Breaks |= !Advisory;
+      Sum.Errors += !Advisory;
+      emit(C.Line, Advisory ? "warning" : "error", C.Function + ": " + F.Message,
+           rules::categoryName(F.Cat), F.RuleId ? F.RuleId : "",
+           rules::paramName(*Api, F.Param, F.Group), Advisory, F.Value, F.Bound);
+    }
+    Sum.Breaking += Breaks;
+  }
+
+  void emit(size_t Line, const char *Level, const std::string &Message,
+            const std::string &Check, const std::string &Rule,
+            const std::string &Param, bool Advisory, int64_t Value = 0,
+            int64_t Bound = 0) {
+    if (Out == Format::Text) {
+      std::string Text = Name + ":" + std::to_string(Line) + ": " + Level + ": " + Message;
+      if (!Check.empty())
+        Text += " [" + Check + "]";
+      std::printf("%s\n", Text.c_str());
+      return;
+    }
+    std::string Obj = "{\"log\":" + jsonString(Name) + ",\"line\":" + std::to_string(Line) +
+                      ",\"level\":\"" + Level + "\",\"message\":" + jsonString(Message);
+    if (!Check.empty())
+      Obj += ",\"check\":" + jsonString(Check) + ",\"rule\":" + jsonString(Rule) +
+             ",\"param\":" + jsonString(Param) + ",\"value\":" + std::to_string(Value) +
+             ",\"bound\":" + std::to_string(Bound) +
+             ",\"advisory\":" + (Advisory ? "true" : "false");
+    std::printf("%s%s}", Sum.FirstJson ? "\n" : ",\n", Obj.c_str());
+    Sum.FirstJson = false;
+  }
+};
+
+int usage(const char *Message) {
+  std::fprintf(stderr,
+               "gemm-explain: error: %s\n"
+               "usage: gemm-explain [--format text|json] [LOG...]   (no LOG or -: standard input)\n",
+               Message);
+  return 2;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Format F = Format::Text;
+  std::vector<std::string> Logs;
+  for (int I = 1; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    if (Arg == "--help" || Arg == "-h") {
+      std::printf("usage: gemm-explain [--format text|json] [LOG...]\n\n"
+                  "Replays the GEMM calls of a cuBLAS log (CUBLAS_LOGINFO_DBG=1\n"
+                  "CUBLAS_LOGDEST_DBG=FILE) through gemm-tidy's rules and prints each\n"
+                  "finding at the log line of its call. Exit status: 0 no error finding,\n"
+                  "1 findings, 2 unreadable input.\n");
+      return 0;
+    }
+    std::string Value;
+    if (Arg.rfind("--format=", 0) == 0) {
+      Value = Arg.substr(9);
+    } else if (Arg == "--format") {
+      if (I + 1 >= Argc)
+        return usage("--format needs text or json");
+      Value = Argv[++I];
+    } else if (Arg.size() > 1 && Arg[0] == '-' && Arg != "-") {
+      return usage(("unknown option '" + Arg + "'").c_str());
+    } else {
+      Logs.push_back(Arg);
+      continue;
+    }
+    if (Value == "text")
+      F = Format::Text;
+    else if (Value == "json")
+      F = Format::Json;
+    else
+      return usage(("--format '" + Value + "': choose text or json").c_str());
+  }
+  if (Logs.empty())
+    Logs.push_back("-");
+
+  Tally Sum;
+  if (F == Format::Json)
+    std::printf("{\"findings\":[");
+  for (const std::string &Log : Logs) {
+    std::FILE *In = Log == "-" ? stdin : std::fopen(Log.c_str(), "rb");
+    if (!In) {
+      std::fprintf(stderr, "gemm-explain: error: cannot read '%s': %s\n", Log.c_str(),
+                   std::strerror(errno));
+      return 2;
+    }
+    Explainer E(Log == "-" ? "<stdin>" : Log, F, Sum);
+    const bool Ok = E.read(In);
+    if (In != stdin)
+      std::fclose(In);
+    if (!Ok) {
+      std::fprintf(stderr, "gemm-explain: error: cannot read '%s'\n", Log.c_str());
+      return 2;
+    }
+  }
+  // "412 GEMM calls checked, none breaks a rule: ...", or with the calls
+  // that could not be replayed counted apart.
+  auto Calls = [](uint64_t N) {
+    return std::to_string(N) + " GEMM call" + (N == 1 ? "" : "s");
+  };
+  std::string Verdict = Sum.Replayed == Sum.Calls
+                            ? Calls(Sum.Calls) + " checked"
+                            : Calls(Sum.Calls) + ", " + std::to_string(Sum.Replayed) +
+                                  " checked (the others could not be replayed: see the notes)";
+  if (!Sum.Calls)
+    Verdict = "no call of the GEMM family in the log (was it written with "
+              "CUBLAS_LOGINFO_DBG=1 and CUBLAS_LOGDEST_DBG?)";
+  else if (Sum.Breaking)
+    Verdict += ", " + std::to_string(Sum.Breaking) + " break" +
+               (Sum.Breaking == 1 ? "s" : "") + " a rule";
+  else if (Sum.Replayed == Sum.Calls && Sum.Calls)
+    Verdict += ", none breaks a rule: the status comes from elsewhere";
+  else
+    Verdict += ", none of them breaks a rule";
+  if (F == Format::Json)
+    std::printf("\n],\"calls\":%llu,\"replayed\":%llu,\"breaking\":%llu,\"summary\":%s}\n",
+                static_cast<unsigned long long>(Sum.Calls),
+                static_cast<unsigned long long>(Sum.Replayed),
+                static_cast<unsigned long long>(Sum.Breaking), jsonString(Verdict).c_str());
+  else
+    std::printf("gemm-explain: %s\n", Verdict.c_str());
+  return Sum.Errors ? 1 : 0;
+}
