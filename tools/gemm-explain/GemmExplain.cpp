@@ -91,9 +91,9 @@ public:
       ++Sum.Notes;
       emit(FirstInterleaved, "note",
            std::to_string(Interleaved) + " call" + (Interleaved == 1 ? "" : "s") +
-               " of the family interleave with another thread's call of the same "
-               "function, from here on: their arguments cannot be told apart, not "
-               "replayed (log one thread, or use the runtime guard)",
+               " of the family interleave with another thread's or process's call, "
+               "from here on: their arguments cannot be told apart, not replayed "
+               "(log one thread, or use the runtime guard)",
            "", "", "", false);
     }
     return true;

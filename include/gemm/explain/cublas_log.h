@@ -5,9 +5,9 @@
 // the function's C signature, one "i!  name: type=T; val=V" line per
 // argument in declaration order, and a trailer whose Process line names the
 // process and thread. Blocks of two threads interleave line by line, and
-// nothing but the trailer says whose a line is; a block whose arguments could
-// belong to another thread's block of the same function is marked ambiguous
-// and never replayed. Dependency-free (the rules core's API table aside), so
+// nothing but the trailer says whose a line is; a block that was open
+// beside another one still taking arguments is marked ambiguous and never
+// replayed. Dependency-free (the rules core's API table aside), so
 // that gemm-explain, its fuzz target and the Python module share it.
 //
 //===----------------------------------------------------------------------===//
@@ -201,17 +201,17 @@ private:
   }
 
   void argument(std::string Name, LoggedValue Value, size_t Number) {
-    // The oldest block still missing arguments takes the line; another one
-    // of the same function could have been its owner (section 2.7).
+    // The oldest block still missing arguments takes the line. Where another
+    // block misses arguments too (another thread's or process's, section
+    // 2.7), the line could be either's: both are marked, and not replayed.
     LoggedCall *Taker = nullptr;
     for (LoggedCall &C : Open) {
       if (C.Args.size() >= C.Expected)
         continue;
-      if (!Taker) {
+      if (!Taker)
         Taker = &C;
-      } else if (C.Function == Taker->Function) {
+      else
         Taker->Ambiguous = C.Ambiguous = true;
-      }
     }
     if (!Taker) {
       note(Number, "an argument line ('" + Name + "') outside any cuBLAS block: skipped");

@@ -4,6 +4,7 @@
 //   valid      several valid calls of the family, and handle set-up calls
 //   ld size type enum stride algo    one call breaking that kind of rule
 //   threads    the same valid call from two threads at once
+//   mixed      valid calls of two functions from two threads at once
 #include <cublas_v2.h>
 #include <cstdio>
 #include <cstring>
@@ -47,6 +48,18 @@ int main(int argc, char **argv) {
         cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, Buffer, 8, Buffer, 8, &zero, Buffer, 8);
     };
     std::thread a(work), b(work);
+    a.join();
+    b.join();
+  } else if (is("mixed")) {
+    std::thread a([&] {
+      for (int i = 0; i < 50; ++i)
+        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, Buffer, 8, Buffer, 8, &zero, Buffer, 8);
+    });
+    std::thread b([&] {
+      for (int i = 0; i < 50; ++i)
+        cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, 64, 64, 64, &one, Buffer, CUDA_R_16F, 64, Buffer, CUDA_R_16F,
+                     64, &zero, Buffer, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    });
     a.join();
     b.join();
   }
