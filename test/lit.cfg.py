@@ -83,6 +83,17 @@ if config.gemm_nvim:
 if config.gemm_llvm_major == "22" and os.path.realpath(config.gemm_build_dir) == \
         os.path.realpath(os.path.join(config.gemm_source_dir, "build")):
     config.available_features.add("readme-build")
+import subprocess
+# gemm_rules, the rules core for Python (python/), where pybind11 built it;
+# pytest runs its example with the system's Python, which has it.
+import glob
+if glob.glob(os.path.join(config.gemm_build_dir, "python", "gemm_rules*.so")):
+    config.available_features.add("gemm-rules-python")
+if subprocess.run(["/usr/bin/python3", "-m", "pytest", "--version"],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("pytest")
+config.substitutions.append(("%pytest", "/usr/bin/python3 -m pytest"))
+
 # A private mount namespace (root, or unprivileged user namespaces) hides
 # the CUDA toolkit from one run, as on a CI runner without it.
 import subprocess

@@ -35,6 +35,8 @@ packages="$packages libabsl-dev libgrpc++-dev libprotobuf-dev neovim dpkg-dev py
 packages="$packages python3-venv python3-dev"
 # The --cuda-stubs test hides the toolkit in a private mount namespace.
 packages="$packages util-linux mount"
+# gemm_rules, the rules core for Python, and the pytest of its example.
+packages="$packages pybind11-dev python3-pytest"
 # Per LLVM: the compiler, clang-tidy and its headers, FileCheck and lit, and
 # compiler-rt (ThreadSanitizer, the fuzz targets, the sanitized unit tests).
 for v in $versions; do

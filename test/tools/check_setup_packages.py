@@ -47,6 +47,8 @@ NEEDS = {
     "dpkg": (["/usr/bin/dpkg-deb", "/usr/bin/dpkg-shlibdeps"], None),
     "pyyaml": (["/usr/lib/python3/dist-packages/yaml/__init__.py"], None),
     "mount-namespace": (["/usr/bin/unshare", "/bin/mount|/usr/bin/mount"], None),
+    "gemm-rules-python": (["/usr/include/pybind11/pybind11.h"], None),
+    "pytest": (["/usr/lib/python3/dist-packages/pytest/__init__.py"], None),
     # what every build and test run needs (CMakeLists.txt, test/CMakeLists.txt)
     "build": (["/usr/bin/cmake", "/usr/bin/ninja", "/usr/bin/python3",
                "/usr/lib/llvm-{v}/bin/clang++", "/usr/lib/llvm-{v}/include/clang-tidy/ClangTidyCheck.h",
@@ -62,6 +64,7 @@ NEEDS = {
     "yaml": (["/usr/lib/python3/dist-packages/yaml/__init__.py"], None),
     "lit": (["/usr/lib/llvm-{v}/build/utils/lit/lit/__init__.py|/usr/lib/llvm-{v}/utils/lit/lit/__init__.py"],
             None),
+    "gemm_rules": ([], "the project's own module (python/), built in build/python"),
 }
 SANITIZER_RUNTIME = "/usr/lib/llvm-{v}/lib/clang/*/lib/*/libclang_rt.%s-*.a"
 SANITIZER_LIBRARY = {"thread": "tsan", "address": "asan", "memory": "msan",
