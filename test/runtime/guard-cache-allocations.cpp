@@ -13,29 +13,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-constexpr uintptr_t DeviceBase = 0x7f0000000000;
-static uint64_t AllocSize = 1 << 20;
-static int Inspected = 0;
-
-gemm::guard::PointerInfo inspect(const void *P) {
-  ++Inspected;
-  gemm::guard::PointerInfo Info;
-  const auto Address = reinterpret_cast<uintptr_t>(P);
-  if (Address >= DeviceBase && Address < DeviceBase + AllocSize) {
-    Info.Where = gemm::rules::Residency::Device;
-    Info.AllocBegin = DeviceBase;
-    Info.AllocEnd = DeviceBase + AllocSize;
-  } else {
-    Info.Where = gemm::rules::Residency::Pageable;
-  }
-  return Info;
-}
-bool hostMode(cublasHandle_t, cublasPointerMode_t *M) {
-  *M = CUBLAS_POINTER_MODE_HOST;
-  return true;
-}
-
-alignas(64) static char NeverCreated[4096];
+#include "Inputs/fake_device_memory.h"
 
 void call(const char *What) {
   cublasHandle_t h = reinterpret_cast<cublasHandle_t>(NeverCreated);
