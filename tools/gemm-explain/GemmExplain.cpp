@@ -1,6 +1,6 @@
 //===- gemm-explain: the verdict of the rules on a cuBLAS log -------------===//
 //
-//   gemm-explain [--format text|json] [LOG...]     (standard input: none or -)
+//   gemm-explain [--format text|json|sarif] [LOG...]  (standard input: none or -)
 //
 // Reads the log libcublas wrote (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=F),
 // follows each handle's pointer mode through the logged
@@ -13,11 +13,15 @@
 //===----------------------------------------------------------------------===//
 #include "gemm/explain/cublas_log.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -25,7 +29,7 @@ namespace {
 
 using namespace gemm;
 
-enum class Format { Text, Json };
+enum class Format { Text, Json, Sarif };
 
 std::string jsonString(const std::string &S) {
   std::string Out = "\"";
@@ -44,10 +48,20 @@ std::string jsonString(const std::string &S) {
   return Out + "\"";
 }
 
-// What one run found, over all its logs.
+// One line of the report: a finding, or a note on what was not replayed.
+struct Entry {
+  std::string Log;
+  size_t Line;
+  std::string Level, Message, Check, Rule, Param;
+  bool Advisory;
+  int64_t Value, Bound;
+};
+
+// What one run found, over all its logs; SARIF is written at the end.
 struct Tally {
   uint64_t Calls = 0, Replayed = 0, Breaking = 0, Errors = 0, Notes = 0;
   bool FirstJson = true;
+  std::vector<Entry> Kept;
 };
 
 class Explainer {
@@ -160,6 +174,10 @@ private:
             const std::string &Check, const std::string &Rule,
             const std::string &Param, bool Advisory, int64_t Value = 0,
             int64_t Bound = 0) {
+    if (Out == Format::Sarif) {
+      Sum.Kept.push_back({Name, Line, Level, Message, Check, Rule, Param, Advisory, Value, Bound});
+      return;
+    }
     if (Out == Format::Text) {
       std::string Text = Name + ":" + std::to_string(Line) + ": " + Level + ": " + Message;
       if (!Check.empty())
@@ -179,10 +197,76 @@ private:
   }
 };
 
+// The log's place for SARIF: relative to the working directory (the
+// %SRCROOT% base) where it lies below it, else an absolute file URI; the
+// standard input has none.
+std::string sarifLocation(const Entry &E, const std::string &Root) {
+  const std::string Region = "\"region\":{\"startLine\":" + std::to_string(E.Line) + "}";
+  if (E.Log == "<stdin>")
+    return "{\"logicalLocations\":[{\"fullyQualifiedName\":" +
+           jsonString("<stdin>:" + std::to_string(E.Line)) + ",\"kind\":\"module\"}]}";
+  char Real[PATH_MAX];
+  std::string Path = ::realpath(E.Log.c_str(), Real) ? Real : E.Log;
+  std::string Artifact;
+  if (Path.rfind(Root, 0) == 0)
+    Artifact = "{\"uri\":" + jsonString(Path.substr(Root.size())) + ",\"uriBaseId\":\"%SRCROOT%\"}";
+  else
+    Artifact = "{\"uri\":" + jsonString("file://" + Path) + "}";
+  return "{\"physicalLocation\":{\"artifactLocation\":" + Artifact + "," + Region + "}}";
+}
+
+void writeSarif(const Tally &Sum, const std::string &Verdict) {
+  char Cwd[PATH_MAX];
+  std::string Root = ::getcwd(Cwd, sizeof(Cwd)) ? Cwd : "/";
+  if (Root.back() != '/')
+    Root += '/';
+  std::vector<std::string> Rules;
+  for (const Entry &E : Sum.Kept)
+    if (!E.Check.empty() &&
+        std::find(Rules.begin(), Rules.end(), "gemm-" + E.Check) == Rules.end())
+      Rules.push_back("gemm-" + E.Check);
+  std::string Out = "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
+                    "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
+                    "\"name\":\"gemm-explain\",\"semanticVersion\":\"" GEMM_TIDY_VERSION "\","
+                    "\"rules\":[";
+  for (size_t I = 0; I < Rules.size(); ++I)
+    Out += std::string(I ? "," : "") + "{\"id\":" + jsonString(Rules[I]) +
+           ",\"shortDescription\":{\"text\":" +
+           jsonString(Rules[I] + ", replayed from a cuBLAS log") + "}}";
+  Out += "]}},\"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":" +
+         jsonString("file://" + Root) + "}},\"invocations\":[{\"executionSuccessful\":true,"
+         "\"toolExecutionNotifications\":[";
+  bool First = true;
+  for (const Entry &E : Sum.Kept)
+    if (E.Check.empty()) {
+      Out += std::string(First ? "" : ",") + "{\"level\":\"note\",\"message\":{\"text\":" +
+             jsonString(E.Message) + "},\"locations\":[" + sarifLocation(E, Root) + "]}";
+      First = false;
+    }
+  Out += std::string(First ? "" : ",") + "{\"level\":\"note\",\"message\":{\"text\":" +
+         jsonString(Verdict) + "}}]}],\"results\":[";
+  First = true;
+  for (const Entry &E : Sum.Kept) {
+    if (E.Check.empty())
+      continue;
+    const size_t Index =
+        std::find(Rules.begin(), Rules.end(), "gemm-" + E.Check) - Rules.begin();
+    Out += std::string(First ? "" : ",") + "{\"ruleId\":" + jsonString("gemm-" + E.Check) +
+           ",\"ruleIndex\":" + std::to_string(Index) + ",\"level\":\"" + E.Level +
+           "\",\"message\":{\"text\":" + jsonString(E.Message) + "},\"locations\":[" +
+           sarifLocation(E, Root) + "],\"properties\":{\"rule\":" + jsonString(E.Rule) +
+           ",\"param\":" + jsonString(E.Param) + ",\"value\":" + std::to_string(E.Value) +
+           ",\"bound\":" + std::to_string(E.Bound) + "}}";
+    First = false;
+  }
+  Out += "]}]}\n";
+  std::fputs(Out.c_str(), stdout);
+}
+
 int usage(const char *Message) {
   std::fprintf(stderr,
                "gemm-explain: error: %s\n"
-               "usage: gemm-explain [--format text|json] [LOG...]   (no LOG or -: standard input)\n",
+               "usage: gemm-explain [--format text|json|sarif] [LOG...]   (no LOG or -: standard input)\n",
                Message);
   return 2;
 }
@@ -195,7 +279,7 @@ int main(int Argc, char **Argv) {
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
     if (Arg == "--help" || Arg == "-h") {
-      std::printf("usage: gemm-explain [--format text|json] [LOG...]\n\n"
+      std::printf("usage: gemm-explain [--format text|json|sarif] [LOG...]\n\n"
                   "Replays the GEMM calls of a cuBLAS log (CUBLAS_LOGINFO_DBG=1\n"
                   "CUBLAS_LOGDEST_DBG=FILE) through gemm-tidy's rules and prints each\n"
                   "finding at the log line of its call. Exit status: 0 no error finding,\n"
@@ -207,7 +291,7 @@ int main(int Argc, char **Argv) {
       Value = Arg.substr(9);
     } else if (Arg == "--format") {
       if (I + 1 >= Argc)
-        return usage("--format needs text or json");
+        return usage("--format needs text, json or sarif");
       Value = Argv[++I];
     } else if (Arg.size() > 1 && Arg[0] == '-' && Arg != "-") {
       return usage(("unknown option '" + Arg + "'").c_str());
@@ -219,8 +303,10 @@ int main(int Argc, char **Argv) {
       F = Format::Text;
     else if (Value == "json")
       F = Format::Json;
+    else if (Value == "sarif")
+      F = Format::Sarif;
     else
-      return usage(("--format '" + Value + "': choose text or json").c_str());
+      return usage(("--format '" + Value + "': choose text, json or sarif").c_str());
   }
   if (Logs.empty())
     Logs.push_back("-");
@@ -263,7 +349,9 @@ int main(int Argc, char **Argv) {
     Verdict += ", none breaks a rule: the status comes from elsewhere";
   else
     Verdict += ", none of them breaks a rule";
-  if (F == Format::Json)
+  if (F == Format::Sarif)
+    writeSarif(Sum, Verdict);
+  else if (F == Format::Json)
     std::printf("\n],\"calls\":%llu,\"replayed\":%llu,\"breaking\":%llu,\"summary\":%s}\n",
                 static_cast<unsigned long long>(Sum.Calls),
                 static_cast<unsigned long long>(Sum.Replayed),

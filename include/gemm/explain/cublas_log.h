@@ -137,10 +137,25 @@ public:
       header(Text.substr(At), Number);
       return;
     }
-    const size_t Mark = Text.find("i!");
-    if (Mark == std::string_view::npos)
-      return; // not cuBLAS's (a program's output, cuBLASLt's lines)
-    std::string_view Body = Text.substr(Mark + 2);
+    std::string_view Body;
+    if (const size_t Mark = Text.find("i!"); Mark != std::string_view::npos) {
+      Body = Text.substr(Mark + 2);
+    } else {
+      // Re-prefixed by a host logger that drops the markers (Julia's
+      // callback: "│   m: type=int; val=64", "│ Process=..."): anchored on
+      // the shapes of the lines instead (section 5.5).
+      if (const size_t P = Text.find("Process="); P != std::string_view::npos &&
+                                                 Text.find("; Thread=", P) != std::string_view::npos) {
+        trailer(Text.substr(P), Number);
+        return;
+      }
+      const size_t Type = Text.find(": type=");
+      if (Type == std::string_view::npos ||
+          Text.find("; val=", Type) == std::string_view::npos)
+        return; // not cuBLAS's (a program's output, cuBLASLt's lines)
+      const size_t Space = Text.find_last_of(" \t", Type);
+      Body = Text.substr(Space == std::string_view::npos ? 0 : Space + 1);
+    }
     if (Body.rfind("Process=", 0) == 0) {
       trailer(Body, Number);
       return;
