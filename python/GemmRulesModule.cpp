@@ -33,16 +33,6 @@ struct PyFinding {
   int Group = -1;
 };
 
-bool isPointer(Role R) {
-  switch (R) {
-  case Role::Handle: case Role::Alpha: case Role::A: case Role::B:
-  case Role::Beta: case Role::C: case Role::D:
-    return true;
-  default:
-    return false;
-  }
-}
-
 // "CUBLAS_GEMM_ALGO3_TENSOR_OP" -> 103, "CUBLAS_GEMM_DEFAULT" -> -1.
 bool algoNumber(std::string Name, int64_t &Out) {
   if (Name == "CUBLAS_GEMM_DEFAULT" || Name == "CUBLAS_GEMM_DFALT")
@@ -158,7 +148,7 @@ std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args
         V.group(R).push_back(Value::of(number(*Api, R, Each, V)));
       continue;
     }
-    if (isPointer(R)) {
+    if (isPointerRole(R)) {
       if (Obj.is_none())
         V.pointer(R).Address = Value::of(0);
       else
