@@ -163,7 +163,7 @@ std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args
     P.Check = categoryName(F.Cat);
     P.Rule = F.RuleId ? F.RuleId : "";
     P.Param = paramName(*Api, F.Param, F.Group);
-    P.Severity = F.Cat == Category::PrecisionLoss ? "warning" : "error";
+    P.Severity = isAdvisory(F) ? "warning" : "error";
     P.Message = F.Message;
     P.Note = F.Note;
     P.Value = F.Value;

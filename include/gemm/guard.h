@@ -120,10 +120,8 @@ using PointerModeInspector = bool (*)(cublasHandle_t, cublasPointerMode_t *);
 using Handler = void (*)(const Report &);
 
 // Findings cuBLAS runs anyway and that neither crash nor corrupt memory:
-// reported, never blocking.
-inline bool isAdvisory(const rules::Finding &F) {
-  return F.Cat == rules::Category::PrecisionLoss;
-}
+// reported, never blocking (the rules core decides which).
+using rules::isAdvisory;
 
 namespace detail {
 
@@ -487,10 +485,6 @@ inline std::atomic<bool> &trackingLive() {
   return Live;
 }
 
-} // namespace detail
-
-namespace detail {
-
 // --- the launcher's count of checked calls -----------------------------------------
 
 // gemm-guard (the launcher) names a directory in GEMM_GUARD_COUNT_DIR; each
@@ -614,14 +608,10 @@ constexpr unsigned rowOf(const char *Name) {
   return I;
 }
 
-constexpr rules::Role roleAt(const rules::ApiInfo &Api, unsigned Pos) {
-  return Api.roleAt(Pos);
-}
-
 // Whether cuBLAS's parameter at Pos is a pointer (so that a literal 0 or
 // NULL the caller passes there is a null pointer).
 constexpr bool takesPointer(const rules::ApiInfo &Api, unsigned Pos) {
-  const rules::Role R = roleAt(Api, Pos);
+  const rules::Role R = Api.roleAt(Pos);
   return R != rules::Role::Count &&
          (rules::isPointerRole(R) || Api.isPerGroup(R));
 }
@@ -827,7 +817,7 @@ template <class Tuple, size_t... I>
 void collectAll(const rules::ApiInfo &Api, const Tuple &Args, Collected &Out,
                 std::index_sequence<I...>) {
   Out.NumRaw = sizeof...(I);
-  (..., collectOne(Api, I, roleAt(Api, I), std::get<I>(Args), Out));
+  (..., collectOne(Api, I, Api.roleAt(I), std::get<I>(Args), Out));
 }
 
 // *beta decides whether a null C is read (rulebook 1.2): read it only in
@@ -1428,7 +1418,7 @@ inline std::string hexText(int64_t V) {
 }
 
 inline std::string roleNameAt(const rules::ApiInfo &Api, unsigned Pos) {
-  const rules::Role R = roleAt(Api, Pos);
+  const rules::Role R = Api.roleAt(Pos);
   return R == rules::Role::Count ? "arg" + std::to_string(Pos)
                                  : rules::paramName(Api, R);
 }
@@ -1486,7 +1476,7 @@ inline void writeLog(const rules::ApiInfo &Api, const Report &R,
                   ",\"pid\":" + std::to_string(::getpid()) +
                   ",\"outcome\":" + jsonString(Outcome) + ",\"args\":[";
   for (unsigned I = 0; I < C.NumRaw; ++I) {
-    const rules::Role Role = roleAt(Api, static_cast<unsigned>(I));
+    const rules::Role Role = Api.roleAt(static_cast<unsigned>(I));
     J += std::string(I ? "," : "") + "{\"name\":" +
          jsonString(roleNameAt(Api, static_cast<unsigned>(I))) + ",\"value\":" +
          (C.Raw[I].second ? jsonString(hexText(C.Raw[I].first))

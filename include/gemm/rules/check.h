@@ -153,6 +153,13 @@ struct Finding {
   std::string Replacement;
 };
 
+// Findings cuBLAS runs anyway and that neither crash nor corrupt memory:
+// the guard reports them without blocking, gemm-explain and gemm_rules call
+// them warnings.
+inline bool isAdvisory(const Finding &F) {
+  return F.Cat == Category::PrecisionLoss;
+}
+
 // The name cuBLAS's (or hipBLAS's, rocBLAS's) documentation gives a role.
 inline std::string paramName(const ApiInfo &Api, Role R, int Group = -1) {
   const bool Roc = Api.Vend == Vendor::Rocblas;
