@@ -52,14 +52,13 @@ std::string jsonString(const std::string &S) {
 struct Entry {
   std::string Log;
   size_t Line;
-  std::string Level, Message, Check, Rule, Param;
-  bool Advisory;
+  std::string Level, Message, Check, Rule, Param; // Check empty: a note
   int64_t Value, Bound;
 };
 
 // What one run found, over all its logs; SARIF is written at the end.
 struct Tally {
-  uint64_t Calls = 0, Replayed = 0, Breaking = 0, Errors = 0, Notes = 0;
+  uint64_t Calls = 0, Replayed = 0, Breaking = 0;
   bool FirstJson = true;
   std::vector<Entry> Kept;
 };
@@ -68,48 +67,24 @@ class Explainer {
 public:
   Explainer(std::string Name, Format F, Tally &T) : Name(std::move(Name)), Out(F), Sum(T) {
     Reader.OnCall = [this](const explain::LoggedCall &C) { call(C); };
-    Reader.OnNote = [this](size_t Line, const std::string &Text) {
-      ++Sum.Notes;
-      emit(Line, "note", Text, "", "", "", false);
-    };
+    Reader.OnNote = [this](size_t Line, const std::string &Text) { note(Line, Text); };
   }
 
   // Streams the file; false where it cannot be read.
   bool read(std::FILE *F) {
     std::vector<char> Buffer(1 << 20);
-    std::string Carry;
-    size_t Number = 0, Got;
-    while ((Got = std::fread(Buffer.data(), 1, Buffer.size(), F)) > 0) {
-      size_t Start = 0;
-      for (size_t I = 0; I < Got; ++I) {
-        if (Buffer[I] != '\n')
-          continue;
-        ++Number;
-        if (Carry.empty()) {
-          Reader.line(std::string_view(Buffer.data() + Start, I - Start), Number);
-        } else {
-          Carry.append(Buffer.data() + Start, I - Start);
-          Reader.line(Carry, Number);
-          Carry.clear();
-        }
-        Start = I + 1;
-      }
-      Carry.append(Buffer.data() + Start, Got - Start);
-    }
+    size_t Got;
+    while ((Got = std::fread(Buffer.data(), 1, Buffer.size(), F)) > 0)
+      Reader.feed(std::string_view(Buffer.data(), Got));
     if (std::ferror(F))
       return false;
-    if (!Carry.empty())
-      Reader.line(Carry, ++Number);
     Reader.finish();
-    if (Interleaved) {
-      ++Sum.Notes;
-      emit(FirstInterleaved, "note",
+    if (Interleaved)
+      note(FirstInterleaved,
            std::to_string(Interleaved) + " call" + (Interleaved == 1 ? "" : "s") +
                " of the family interleave with another thread's or process's call, "
                "from here on: their arguments cannot be told apart, not replayed "
-               "(log one thread, or use the runtime guard)",
-           "", "", "", false);
-    }
+               "(log one thread, or use the runtime guard)");
     return true;
   }
 
@@ -133,7 +108,8 @@ private:
       PointerModes.erase({C.Pid, C.Args[0].second.V});
       return;
     }
-    if (!rules::findApi(C.Function.c_str()))
+    const rules::ApiInfo *Api = rules::findApi(C.Function.c_str());
+    if (!Api)
       return;
     ++Sum.Calls;
     if (C.Ambiguous) {
@@ -147,51 +123,48 @@ private:
       if (It != PointerModes.end())
         Mode = It->second;
     }
-    const rules::ApiInfo *Api = nullptr;
     rules::CallValues V;
-    if (!explain::callValues(C, Mode, Api, V)) {
-      ++Sum.Notes;
-      emit(C.Line, "note",
-           C.Function + " logged " + std::to_string(C.Args.size()) +
-               " arguments, not the ones of its signature: not replayed",
-           "", "", "", false);
+    if (!explain::callValues(C, *Api, Mode, V)) {
+      note(C.Line, C.Function + " logged " + std::to_string(C.Args.size()) +
+                       " arguments, not the ones of its signature: not replayed");
       return;
     }
     ++Sum.Replayed;
     bool Breaks = false;
     for (const rules::Finding &F : rules::checkCall(*Api, V)) {
-      const bool Advisory = F.Cat == rules::Category::PrecisionLoss;
-      Breaks |= !Advisory;
-      Sum.Errors += !Advisory;
-      emit(C.Line, Advisory ? "warning" : "error", C.Function + ": " + F.Message,
-           rules::categoryName(F.Cat), F.RuleId ? F.RuleId : "",
-           rules::paramName(*Api, F.Param, F.Group), Advisory, F.Value, F.Bound);
+      Breaks |= !rules::isAdvisory(F);
+      emit({Name, C.Line, rules::isAdvisory(F) ? "warning" : "error",
+            C.Function + ": " + F.Message, rules::categoryName(F.Cat),
+            F.RuleId ? F.RuleId : "", rules::paramName(*Api, F.Param, F.Group),
+            F.Value, F.Bound});
     }
     Sum.Breaking += Breaks;
   }
 
-  void emit(size_t Line, const char *Level, const std::string &Message,
-            const std::string &Check, const std::string &Rule,
-            const std::string &Param, bool Advisory, int64_t Value = 0,
-            int64_t Bound = 0) {
+  void note(size_t Line, const std::string &Text) {
+    emit({Name, Line, "note", Text, "", "", "", 0, 0});
+  }
+
+  void emit(Entry E) {
     if (Out == Format::Sarif) {
-      Sum.Kept.push_back({Name, Line, Level, Message, Check, Rule, Param, Advisory, Value, Bound});
+      Sum.Kept.push_back(std::move(E));
       return;
     }
+    const std::string Line = std::to_string(E.Line);
     if (Out == Format::Text) {
-      std::string Text = Name + ":" + std::to_string(Line) + ": " + Level + ": " + Message;
-      if (!Check.empty())
-        Text += " [" + Check + "]";
+      std::string Text = E.Log + ":" + Line + ": " + E.Level + ": " + E.Message;
+      if (!E.Check.empty())
+        Text += " [" + E.Check + "]";
       std::printf("%s\n", Text.c_str());
       return;
     }
-    std::string Obj = "{\"log\":" + jsonString(Name) + ",\"line\":" + std::to_string(Line) +
-                      ",\"level\":\"" + Level + "\",\"message\":" + jsonString(Message);
-    if (!Check.empty())
-      Obj += ",\"check\":" + jsonString(Check) + ",\"rule\":" + jsonString(Rule) +
-             ",\"param\":" + jsonString(Param) + ",\"value\":" + std::to_string(Value) +
-             ",\"bound\":" + std::to_string(Bound) +
-             ",\"advisory\":" + (Advisory ? "true" : "false");
+    std::string Obj = "{\"log\":" + jsonString(E.Log) + ",\"line\":" + Line +
+                      ",\"level\":\"" + E.Level + "\",\"message\":" + jsonString(E.Message);
+    if (!E.Check.empty())
+      Obj += ",\"check\":" + jsonString(E.Check) + ",\"rule\":" + jsonString(E.Rule) +
+             ",\"param\":" + jsonString(E.Param) + ",\"value\":" + std::to_string(E.Value) +
+             ",\"bound\":" + std::to_string(E.Bound) +
+             ",\"advisory\":" + (E.Level == "warning" ? "true" : "false");
     std::printf("%s%s}", Sum.FirstJson ? "\n" : ",\n", Obj.c_str());
     Sum.FirstJson = false;
   }
@@ -199,19 +172,23 @@ private:
 
 // The log's place for SARIF: relative to the working directory (the
 // %SRCROOT% base) where it lies below it, else an absolute file URI; the
-// standard input has none.
-std::string sarifLocation(const Entry &E, const std::string &Root) {
+// standard input has none. Artifacts holds each log's, resolved once.
+std::string sarifLocation(const Entry &E, const std::string &Root,
+                          std::map<std::string, std::string> &Artifacts) {
   const std::string Region = "\"region\":{\"startLine\":" + std::to_string(E.Line) + "}";
   if (E.Log == "<stdin>")
     return "{\"logicalLocations\":[{\"fullyQualifiedName\":" +
            jsonString("<stdin>:" + std::to_string(E.Line)) + ",\"kind\":\"module\"}]}";
-  char Real[PATH_MAX];
-  std::string Path = ::realpath(E.Log.c_str(), Real) ? Real : E.Log;
-  std::string Artifact;
-  if (Path.rfind(Root, 0) == 0)
-    Artifact = "{\"uri\":" + jsonString(Path.substr(Root.size())) + ",\"uriBaseId\":\"%SRCROOT%\"}";
-  else
-    Artifact = "{\"uri\":" + jsonString("file://" + Path) + "}";
+  std::string &Artifact = Artifacts[E.Log];
+  if (Artifact.empty()) {
+    char Real[PATH_MAX];
+    const std::string Path = ::realpath(E.Log.c_str(), Real) ? Real : E.Log;
+    if (Path.rfind(Root, 0) == 0)
+      Artifact = "{\"uri\":" + jsonString(Path.substr(Root.size())) +
+                 ",\"uriBaseId\":\"%SRCROOT%\"}";
+    else
+      Artifact = "{\"uri\":" + jsonString("file://" + Path) + "}";
+  }
   return "{\"physicalLocation\":{\"artifactLocation\":" + Artifact + "," + Region + "}}";
 }
 
@@ -220,6 +197,7 @@ void writeSarif(const Tally &Sum, const std::string &Verdict) {
   std::string Root = ::getcwd(Cwd, sizeof(Cwd)) ? Cwd : "/";
   if (Root.back() != '/')
     Root += '/';
+  std::map<std::string, std::string> Artifacts;
   std::vector<std::string> Rules;
   for (const Entry &E : Sum.Kept)
     if (!E.Check.empty() &&
@@ -240,7 +218,7 @@ void writeSarif(const Tally &Sum, const std::string &Verdict) {
   for (const Entry &E : Sum.Kept)
     if (E.Check.empty()) {
       Out += std::string(First ? "" : ",") + "{\"level\":\"note\",\"message\":{\"text\":" +
-             jsonString(E.Message) + "},\"locations\":[" + sarifLocation(E, Root) + "]}";
+             jsonString(E.Message) + "},\"locations\":[" + sarifLocation(E, Root, Artifacts) + "]}";
       First = false;
     }
   Out += std::string(First ? "" : ",") + "{\"level\":\"note\",\"message\":{\"text\":" +
@@ -254,7 +232,7 @@ void writeSarif(const Tally &Sum, const std::string &Verdict) {
     Out += std::string(First ? "" : ",") + "{\"ruleId\":" + jsonString("gemm-" + E.Check) +
            ",\"ruleIndex\":" + std::to_string(Index) + ",\"level\":\"" + E.Level +
            "\",\"message\":{\"text\":" + jsonString(E.Message) + "},\"locations\":[" +
-           sarifLocation(E, Root) + "],\"properties\":{\"rule\":" + jsonString(E.Rule) +
+           sarifLocation(E, Root, Artifacts) + "],\"properties\":{\"rule\":" + jsonString(E.Rule) +
            ",\"param\":" + jsonString(E.Param) + ",\"value\":" + std::to_string(E.Value) +
            ",\"bound\":" + std::to_string(E.Bound) + "}}";
     First = false;
@@ -358,5 +336,5 @@ int main(int Argc, char **Argv) {
                 static_cast<unsigned long long>(Sum.Breaking), jsonString(Verdict).c_str());
   else
     std::printf("gemm-explain: %s\n", Verdict.c_str());
-  return Sum.Errors ? 1 : 0;
+  return Sum.Breaking ? 1 : 0;
 }

@@ -123,13 +123,49 @@ inline LoggedValue parseValue(std::string_view Text) {
   return Out;
 }
 
-// Reads the log a line at a time; calls OnCall with each block once its
-// trailer arrived, OnNote with what it could not read (a line number and
-// one sentence).
+// Reads the log in pieces of any size (feed, then finish), a line at a
+// time; calls OnCall with each block once its trailer arrived, OnNote with
+// what it could not read (a line number and one sentence).
 class CublasLogReader {
 public:
   std::function<void(const LoggedCall &)> OnCall;
   std::function<void(size_t, const std::string &)> OnNote;
+
+  // The next piece of the log, as read: complete lines go to line(), the
+  // rest waits for the piece that ends it.
+  void feed(std::string_view Piece) {
+    size_t Start = 0;
+    for (size_t End; (End = Piece.find('\n', Start)) != std::string_view::npos;
+         Start = End + 1) {
+      if (Carry.empty()) {
+        line(Piece.substr(Start, End - Start), ++Lines);
+      } else {
+        Carry.append(Piece.substr(Start, End - Start));
+        line(Carry, ++Lines);
+        Carry.clear();
+      }
+    }
+    Carry.append(Piece.substr(Start));
+  }
+
+  // The end of the log: a last line without its newline is read; blocks
+  // still open were cut (a crash, a kill).
+  void finish() {
+    if (!Carry.empty()) {
+      line(Carry, ++Lines);
+      Carry.clear();
+    }
+    for (const LoggedCall &C : Open)
+      note(C.Line, C.Function + " has " + std::to_string(C.Args.size()) + " of " +
+                       std::to_string(C.Expected) +
+                       " arguments and no trailer (the log ends there): not replayed");
+    Open.clear();
+  }
+
+private:
+  std::deque<LoggedCall> Open;
+  std::string Carry; // a line feed() has the start of
+  size_t Lines = 0;  // lines fed so far
 
   void line(std::string_view Text, size_t Number) {
     if (const size_t At = Text.find("cuBLAS (v"); At != std::string_view::npos &&
@@ -171,19 +207,6 @@ public:
              Number);
   }
 
-  // The end of the log: blocks still open were cut (a crash, a kill).
-  void finish() {
-    for (const LoggedCall &C : Open)
-      note(C.Line, C.Function + " has " + std::to_string(C.Args.size()) + " of " +
-                       std::to_string(C.Expected) +
-                       " arguments and no trailer (the log ends there): not replayed");
-    Open.clear();
-  }
-
-private:
-  std::deque<LoggedCall> Open;
-  int64_t Version = 0;
-
   void note(size_t Line, const std::string &Text) {
     if (OnNote)
       OnNote(Line, Text);
@@ -211,7 +234,6 @@ private:
       Count += Ch == ',' && !Depth;
     }
     C.Expected = Count;
-    Version = C.LibraryVersion;
     Open.push_back(std::move(C));
   }
 
@@ -252,23 +274,22 @@ private:
   }
 };
 
-// What the rules core can judge of a logged call of the GEMM family: its
-// arguments by role (pointers by address only: where they point is not in
-// the log), the handle's pointer mode where the log set it. False where the
-// function is not of the family or the block does not match its signature.
-inline bool callValues(const LoggedCall &C, int64_t PointerMode,
-                       const rules::ApiInfo *&Api, rules::CallValues &V) {
-  Api = rules::findApi(C.Function.c_str());
-  if (!Api || C.Args.size() != Api->NumArgs)
+// What the rules core can judge of a logged call of Api (the row of the
+// call's function): its arguments by role (pointers by address only: where
+// they point is not in the log), the handle's pointer mode where the log set
+// it (-1 where not). False where the block does not match the signature.
+inline bool callValues(const LoggedCall &C, const rules::ApiInfo &Api,
+                       int64_t PointerMode, rules::CallValues &V) {
+  if (C.Args.size() != Api.NumArgs)
     return false;
   for (unsigned Pos = 0; Pos < C.Args.size(); ++Pos) {
-    const rules::Role R = Api->roleAt(Pos);
+    const rules::Role R = Api.roleAt(Pos);
     const LoggedValue &L = C.Args[Pos].second;
     if (R == rules::Role::Count || L.What == LoggedValue::Unknown)
       continue;
     // Host arrays of the grouped forms: their elements are not logged.
-    if (Api->isGrouped() && (Api->isPerGroup(R) || R == rules::Role::Alpha ||
-                             R == rules::Role::Beta))
+    if (Api.isGrouped() && (Api.isPerGroup(R) || R == rules::Role::Alpha ||
+                            R == rules::Role::Beta))
       continue;
     if (L.What == LoggedValue::Pointer)
       V.pointer(R).Address = rules::Value::of(L.V);
