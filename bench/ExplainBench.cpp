@@ -5,9 +5,10 @@
 //
 //   ReadOnly      the reader splitting lines and rebuilding the calls
 //   ReadAndCheck  the reader and the rules core on every call
+//   Lt*           the same on a cuBLASLt log of matmuls (Api and Trace lines)
 //
 // Run: build/bench/gemm_explain_bench
-#include "gemm/explain/cublas_log.h"
+#include "gemm/explain/replay.h"
 
 #include <benchmark/benchmark.h>
 #include <string>
@@ -67,28 +68,47 @@ const char *const GemmEx =
     "i!Process=1499; Thread=139990572982272; GPU=0; Handle=POINTER (IN HEX:0x0x562cf5c6a080)\n"
     "i! COMPILED WITH: GNU GCC/G++ / 8.5.0 20210514 (Red Hat 8.5.0-26)\n";
 
-// About 8 MB of log: 1,000 pairs of blocks, repeated.
-const std::string &log() {
-  static const std::string Text = [] {
-    std::string T;
-    while (T.size() < (8u << 20))
-      T += std::string(Sgemm) + GemmEx;
-    return T;
-  }();
+// A cublasLtMatmul as a GPU run at CUBLASLT_LOG_LEVEL=5 logs it: its Api
+// line, then its Trace line with the descriptors' dumps (values made up, in
+// the shape of cuBLASLt 13.1's format strings).
+const char *const LtMatmul =
+    "[2026-01-01 12:00:01][cublasLt][4242][Api][cublasLtMatmul] A=0X7F0A00000000 Adesc=0X55D0C2000010 "
+    "B=0X7F0A00400000 Bdesc=0X55D0C2000060 C=0X7F0A00800000 Cdesc=0X55D0C20000B0 D=0X7F0A00800000 "
+    "Ddesc=0X55D0C20000B0 computeDesc=0X55D0C2000100 algo=0X7FFD5A3C1000 workSpace=0X7F0A01000000 "
+    "workSpaceSizeInBytes=33554432 stream=0X55D0C1000000\n"
+    "[2026-01-01 12:00:01][cublasLt][4242][Trace][cublasLtMatmul] A=0X7F0A00000000 Adesc=[type=R_16F "
+    "rows=1024 cols=768 ld=1024] B=0X7F0A00400000 Bdesc=[type=R_16F rows=1024 cols=512 ld=1024] "
+    "C=0X7F0A00800000 Cdesc=[type=R_16F rows=768 cols=512 ld=768] D=0X7F0A00800000 Ddesc=[type=R_16F "
+    "rows=768 cols=512 ld=768] computeDesc=[computeType=COMPUTE_32F scaleType=R_32F transa=OP_T "
+    "epilogue=EPILOGUE_BIAS biasPointer=0x7f0a00c00000] algo=[algoId=21 tile=12 stages=8] "
+    "workSpace=0X7F0A01000000 workSpaceSizeInBytes=33554432 beta=0 outOfPlace=0 stream=0X55D0C1000000\n";
+
+// About 8 MB of log: the same pieces, repeated.
+std::string repeat(std::string Piece) {
+  std::string T;
+  while (T.size() < (8u << 20))
+    T += Piece;
+  return T;
+}
+const std::string &cublasLog() {
+  static const std::string Text = repeat(std::string(Sgemm) + GemmEx);
+  return Text;
+}
+const std::string &ltLog() {
+  static const std::string Text = repeat(LtMatmul);
   return Text;
 }
 
-template <bool Check> void read(benchmark::State &State) {
-  const std::string &Text = log();
+template <bool Check, const std::string &(*Log)()> void read(benchmark::State &State) {
+  const std::string &Text = Log();
   size_t Findings = 0;
   for (auto _ : State) {
     explain::CublasLogReader Reader;
+    explain::Replayer Replay;
+    Replay.OnVerdict = [&](const explain::Verdict &) { ++Findings; };
     Reader.OnCall = [&](const explain::LoggedCall &C) {
-      const rules::ApiInfo *Api = nullptr;
-      rules::CallValues V;
-      if (Check && (Api = rules::findApi(C.Function.c_str())) &&
-          explain::callValues(C, *Api, -1, V))
-        Findings += rules::checkCall(*Api, V).size();
+      if (Check)
+        Replay.call(C);
     };
     Reader.feed(Text);
     Reader.finish();
@@ -97,10 +117,14 @@ template <bool Check> void read(benchmark::State &State) {
   State.SetBytesProcessed(static_cast<int64_t>(State.iterations() * Text.size()));
 }
 
-void ReadOnly(benchmark::State &State) { read<false>(State); }
-void ReadAndCheck(benchmark::State &State) { read<true>(State); }
+void ReadOnly(benchmark::State &State) { read<false, cublasLog>(State); }
+void ReadAndCheck(benchmark::State &State) { read<true, cublasLog>(State); }
+void LtReadOnly(benchmark::State &State) { read<false, ltLog>(State); }
+void LtReadAndCheck(benchmark::State &State) { read<true, ltLog>(State); }
 BENCHMARK(ReadOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(ReadAndCheck)->Unit(benchmark::kMillisecond);
+BENCHMARK(LtReadOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(LtReadAndCheck)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -12,7 +12,23 @@
 // address; an argument left out is unknown, and a rule that needs it stays
 // silent, as the checks do.
 //
+// cuBLASLt set-ups are asked the same way, an object as a dict of its
+// attributes by the keys of cuBLASLt's log dumps or their enumerators
+// ("transa" or "TRANSA", "ld"), the values by name or number:
+//
+//   gemm_rules.check("cublasLtMatmul",
+//                    computeDesc=dict(computeType="CUBLAS_COMPUTE_32F",
+//                                     scaleType="CUDA_R_32F", transa="T"),
+//                    Adesc=dict(type="CUDA_R_16F", rows=32, cols=64, ld=32), ...)
+//
+// An object given is whole: its attributes left out are at their defaults,
+// as cublasLt*Create leaves them (its Create arguments left out are
+// unknown); an object left out is unknown. The log's dumps are read into
+// the rules core's state by the same code (gemm/explain/replay.h), so a
+// set-up checked here and one replayed from a log get one verdict.
+//
 //===----------------------------------------------------------------------===//
+#include "gemm/explain/replay.h"
 #include "gemm/rules.h"
 
 #include <pybind11/pybind11.h>
@@ -121,7 +137,118 @@ Role roleNamed(const ApiInfo &Api, std::string Name) {
   return Role::Count;
 }
 
+PyFinding pyFinding(const gemm::explain::Verdict &V, const std::string &Function) {
+  PyFinding P;
+  P.Check = V.Check;
+  P.Rule = V.Rule;
+  P.Param = V.Param;
+  P.Severity = V.Advisory ? "warning" : "error";
+  P.Message = V.Message.substr(Function.size() + 2);
+  P.Note = V.Note;
+  P.Value = V.Value;
+  P.Bound = V.Bound;
+  P.Group = V.Group;
+  return P;
+}
+
+// A Python value as cuBLASLt's log would print it: None is a null pointer,
+// an int a number (or an address), a float a real, a str a name.
+gemm::explain::LoggedValue loggedValue(const std::string &Function, const std::string &Key,
+                                       const py::handle &Obj) {
+  using gemm::explain::LoggedValue;
+  LoggedValue L;
+  if (Obj.is_none()) {
+    L.What = LoggedValue::Pointer;
+  } else if (py::isinstance<py::bool_>(Obj) || py::isinstance<py::int_>(Obj)) {
+    L.What = LoggedValue::Number;
+    L.V = Obj.cast<int64_t>();
+  } else if (py::isinstance<py::float_>(Obj)) {
+    L.What = LoggedValue::Real;
+    L.R = Obj.cast<double>();
+  } else if (py::isinstance<py::str>(Obj)) {
+    L.What = LoggedValue::Name;
+    L.Text = Obj.cast<std::string>();
+  } else {
+    throw py::type_error(Function + ": " + Key + " must be an int, a float, a name or None, not " +
+                         std::string(py::str(Obj.get_type().attr("__name__"))));
+  }
+  return L;
+}
+
+// cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic: the keywords become
+// the fields of a logged call, read by the code that reads the log.
+std::vector<PyFinding> checkLt(const std::string &Function, const py::kwargs &Args) {
+  namespace ex = gemm::explain;
+  namespace rl = gemm::rules::lt;
+  if (Function != "cublasLtMatmul" && Function != "cublasLtMatmulAlgoGetHeuristic")
+    throw py::value_error("'" + Function + "': gemm_rules checks cublasLtMatmul and "
+                          "cublasLtMatmulAlgoGetHeuristic set-ups");
+  struct ObjectArg { const char *Name; rl::Object Obj; };
+  static const ObjectArg Objects[] = {
+      {"computeDesc", rl::Object::MatmulDesc}, {"Adesc", rl::Object::MatrixLayout},
+      {"Bdesc", rl::Object::MatrixLayout},     {"Cdesc", rl::Object::MatrixLayout},
+      {"Ddesc", rl::Object::MatrixLayout},     {"preference", rl::Object::Preference}};
+  // The C API's names of the other arguments, and the log's.
+  static const std::pair<const char *, const char *> Plain[] = {
+      {"A", "A"}, {"B", "B"}, {"C", "C"}, {"D", "D"}, {"algo", "algo"}, {"beta", "beta"},
+      {"workspace", "workSpace"}, {"workspaceSizeInBytes", "workSpaceSizeInBytes"}};
+  ex::LoggedCall C;
+  C.From = ex::Library::CublasLt;
+  C.Level = "Trace";
+  C.Function = Function;
+  for (const auto &Item : Args) {
+    const std::string Key = Item.first.cast<std::string>();
+    const py::handle Obj = Item.second;
+    const ObjectArg *Object = nullptr;
+    for (const ObjectArg &O : Objects)
+      if (Key == O.Name)
+        Object = &O;
+    if (Object && py::isinstance<py::dict>(Obj)) {
+      C.Args.emplace_back(Key, ex::LoggedValue{ex::LoggedValue::Dump});
+      for (const auto &Attr : Obj.cast<py::dict>()) {
+        const std::string Name = py::str(Attr.first);
+        const rl::AttrInfo *Info = ex::attributeKeyed(Object->Obj, Name);
+        if (!Info)
+          throw py::type_error(Function + ": " + Key + " has no attribute '" + Name + "'");
+        ex::LoggedValue L = loggedValue(Function, Key + "." + Name, Attr.second);
+        if (L.What == ex::LoggedValue::Name && !ex::ltAttributeValue(*Info, L).Known)
+          throw py::value_error(Function + ": " + Key + "." + Name + "='" + L.Text +
+                                "' is not a name gemm_rules knows (or names two values); "
+                                "pass the enumerator's number");
+        C.Args.emplace_back(Key + "." + Name, std::move(L));
+      }
+      continue;
+    }
+    if (Object) {
+      if (!Obj.is_none())
+        throw py::type_error(Function + ": " + Key + " must be a dict of its attributes or None");
+      C.Args.emplace_back(Key, ex::LoggedValue{ex::LoggedValue::Pointer});
+      continue;
+    }
+    const char *Logged = nullptr;
+    for (const auto &P : Plain)
+      if (Key == P.first || Key == P.second)
+        Logged = P.second;
+    if (!Logged)
+      throw py::type_error(Function + " has no argument '" + Key + "'");
+    ex::LoggedValue L = loggedValue(Function, Key, Obj);
+    // Data pointers, the workspace and the algo are addresses.
+    if (L.What == ex::LoggedValue::Number && std::strcmp(Logged, "beta") &&
+        std::strcmp(Logged, "workSpaceSizeInBytes"))
+      L.What = ex::LoggedValue::Pointer;
+    C.Args.emplace_back(Logged, std::move(L));
+  }
+  rl::MatmulValues V;
+  ex::ltMatmulValues(C, V);
+  std::vector<PyFinding> Out;
+  for (const rl::Finding &F : rl::checkMatmul(V))
+    Out.push_back(pyFinding(ex::verdictOf(Function, F), Function));
+  return Out;
+}
+
 std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args) {
+  if (Function.rfind("cublasLt", 0) == 0)
+    return checkLt(Function, Args);
   const ApiInfo *Api = findApi(Function.c_str());
   if (!Api) // cublasSgemm as cublas_v2.h spells it: cublasSgemm_v2
     Api = findApi((Function + "_v2").c_str());
@@ -158,19 +285,8 @@ std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args
     V[R] = Value::of(number(*Api, R, Obj, V));
   }
   std::vector<PyFinding> Out;
-  for (const Finding &F : checkCall(*Api, V)) {
-    PyFinding P;
-    P.Check = categoryName(F.Cat);
-    P.Rule = F.RuleId ? F.RuleId : "";
-    P.Param = paramName(*Api, F.Param, F.Group);
-    P.Severity = isAdvisory(F) ? "warning" : "error";
-    P.Message = F.Message;
-    P.Note = F.Note;
-    P.Value = F.Value;
-    P.Bound = F.Bound;
-    P.Group = F.Group;
-    Out.push_back(std::move(P));
-  }
+  for (const Finding &F : checkCall(*Api, V))
+    Out.push_back(pyFinding(gemm::explain::verdictOf(Api->Name, *Api, F), Api->Name));
   return Out;
 }
 
@@ -196,12 +312,17 @@ PYBIND11_MODULE(gemm_rules, M) {
   M.def("check", &check, py::arg("function"),
         "Findings of the rules core on a call of the cuBLAS GEMM family: arguments by "
         "cuBLAS's names, enumerations by name or number, pointers as None or an address; "
-        "left out means unknown. Also pointer_mode='host'|'device', cublas_version=N.");
+        "left out means unknown. Also pointer_mode='host'|'device', cublas_version=N. "
+        "cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic take their objects as dicts "
+        "of attributes (computeDesc, Adesc, Bdesc, Cdesc, Ddesc, preference): an "
+        "attribute left out of a dict is at its default; None is a null object.");
   M.def("functions", [] {
     std::vector<std::string> Names;
     for (const ApiInfo &Api : ApiTable)
       if (Api.Vend == Vendor::Cublas)
         Names.push_back(Api.Name);
+    Names.push_back("cublasLtMatmulAlgoGetHeuristic");
+    Names.push_back("cublasLtMatmul");
     return Names;
   }, "The cuBLAS functions check() knows.");
 }

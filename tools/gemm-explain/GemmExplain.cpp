@@ -2,16 +2,17 @@
 //
 //   gemm-explain [--format text|json|sarif] [LOG...]  (standard input: none or -)
 //
-// Reads the log libcublas wrote (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=F),
-// follows each handle's pointer mode through the logged
-// cublasSetPointerMode calls, replays every call of the GEMM family through
-// the rules core the checks and the guard share, and prints each finding at
+// Reads the log libcublas wrote (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=F)
+// and the one libcublasLt wrote (CUBLASLT_LOG_LEVEL=5 CUBLASLT_LOG_FILE=F),
+// follows the state they show across calls (gemm/explain/replay.h), replays
+// every call of the GEMM family and every cuBLASLt object call through the
+// rules core the checks and the guard share, and prints each finding at
 // the log line of its call with the message the guard prints; when no call
 // breaks a rule, it says so. Exit status: 0 no error finding, 1 findings,
 // 2 input that cannot be read or a wrong flag.
 //
 //===----------------------------------------------------------------------===//
-#include "gemm/explain/cublas_log.h"
+#include "gemm/explain/replay.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -58,7 +59,7 @@ struct Entry {
 
 // What one run found, over all its logs; SARIF is written at the end.
 struct Tally {
-  uint64_t Calls = 0, Replayed = 0, Breaking = 0;
+  uint64_t Calls = 0, Replayed = 0, Breaking = 0, SetupCalls = 0;
   bool FirstJson = true;
   std::vector<Entry> Kept;
 };
@@ -66,8 +67,14 @@ struct Tally {
 class Explainer {
 public:
   Explainer(std::string Name, Format F, Tally &T) : Name(std::move(Name)), Out(F), Sum(T) {
-    Reader.OnCall = [this](const explain::LoggedCall &C) { call(C); };
-    Reader.OnNote = [this](size_t Line, const std::string &Text) { note(Line, Text); };
+    Reader.OnCall = [this](const explain::LoggedCall &C) { Replay.call(C); };
+    Reader.OnNote = Replay.OnNote = [this](size_t Line, const std::string &Text) {
+      emit({this->Name, Line, "note", Text, "", "", "", 0, 0});
+    };
+    Replay.OnVerdict = [this](const explain::Verdict &V) {
+      emit({this->Name, V.Line, V.Advisory ? "warning" : "error", V.Message, V.Check,
+            V.Rule, V.Param, V.Value, V.Bound});
+    };
   }
 
   // Streams the file; false where it cannot be read.
@@ -79,12 +86,11 @@ public:
     if (std::ferror(F))
       return false;
     Reader.finish();
-    if (Interleaved)
-      note(FirstInterleaved,
-           std::to_string(Interleaved) + " call" + (Interleaved == 1 ? "" : "s") +
-               " of the family interleave with another thread's or process's call, "
-               "from here on: their arguments cannot be told apart, not replayed "
-               "(log one thread, or use the runtime guard)");
+    Replay.finish();
+    Sum.Calls += Replay.Calls;
+    Sum.Replayed += Replay.Replayed;
+    Sum.Breaking += Replay.Breaking;
+    Sum.SetupCalls += Replay.SetupCalls;
     return true;
   }
 
@@ -93,57 +99,7 @@ private:
   Format Out;
   Tally &Sum;
   explain::CublasLogReader Reader;
-  std::map<std::pair<int64_t, int64_t>, int64_t> PointerModes; // (pid, handle)
-  uint64_t Interleaved = 0; // calls whose lines mix with another thread's
-  size_t FirstInterleaved = 0;
-
-  void call(const explain::LoggedCall &C) {
-    if (C.Function == "cublasSetPointerMode_v2" && C.Args.size() == 2 &&
-        C.Args[0].second.What == explain::LoggedValue::Pointer &&
-        C.Args[1].second.What == explain::LoggedValue::Number) {
-      PointerModes[{C.Pid, C.Args[0].second.V}] = C.Args[1].second.V;
-      return;
-    }
-    if (C.Function == "cublasDestroy_v2" && !C.Args.empty()) {
-      PointerModes.erase({C.Pid, C.Args[0].second.V});
-      return;
-    }
-    const rules::ApiInfo *Api = rules::findApi(C.Function.c_str());
-    if (!Api)
-      return;
-    ++Sum.Calls;
-    if (C.Ambiguous) {
-      if (!Interleaved++)
-        FirstInterleaved = C.Line;
-      return;
-    }
-    int64_t Mode = -1;
-    if (!C.Args.empty()) {
-      auto It = PointerModes.find({C.Pid, C.Args[0].second.V});
-      if (It != PointerModes.end())
-        Mode = It->second;
-    }
-    rules::CallValues V;
-    if (!explain::callValues(C, *Api, Mode, V)) {
-      note(C.Line, C.Function + " logged " + std::to_string(C.Args.size()) +
-                       " arguments, not the ones of its signature: not replayed");
-      return;
-    }
-    ++Sum.Replayed;
-    bool Breaks = false;
-    for (const rules::Finding &F : rules::checkCall(*Api, V)) {
-      Breaks |= !rules::isAdvisory(F);
-      emit({Name, C.Line, rules::isAdvisory(F) ? "warning" : "error",
-            C.Function + ": " + F.Message, rules::categoryName(F.Cat),
-            F.RuleId ? F.RuleId : "", rules::paramName(*Api, F.Param, F.Group),
-            F.Value, F.Bound});
-    }
-    Sum.Breaking += Breaks;
-  }
-
-  void note(size_t Line, const std::string &Text) {
-    emit({Name, Line, "note", Text, "", "", "", 0, 0});
-  }
+  explain::Replayer Replay;
 
   void emit(Entry E) {
     if (Out == Format::Sarif) {
@@ -259,9 +215,10 @@ int main(int Argc, char **Argv) {
     if (Arg == "--help" || Arg == "-h") {
       std::printf("usage: gemm-explain [--format text|json|sarif] [LOG...]\n\n"
                   "Replays the GEMM calls of a cuBLAS log (CUBLAS_LOGINFO_DBG=1\n"
-                  "CUBLAS_LOGDEST_DBG=FILE) through gemm-tidy's rules and prints each\n"
-                  "finding at the log line of its call. Exit status: 0 no error finding,\n"
-                  "1 findings, 2 unreadable input.\n");
+                  "CUBLAS_LOGDEST_DBG=FILE) or cuBLASLt log (CUBLASLT_LOG_LEVEL=5\n"
+                  "CUBLASLT_LOG_FILE=FILE; both may share a file) through gemm-tidy's rules\n"
+                  "and prints each finding at the log line of its call. Exit status: 0 no\n"
+                  "error finding, 1 findings, 2 unreadable input.\n");
       return 0;
     }
     std::string Value;
@@ -310,20 +267,24 @@ int main(int Argc, char **Argv) {
   }
   // "412 GEMM calls checked, none breaks a rule: ...", or with the calls
   // that could not be replayed counted apart.
-  auto Calls = [](uint64_t N) {
-    return std::to_string(N) + " GEMM call" + (N == 1 ? "" : "s");
+  auto Calls = [&Sum](uint64_t N) {
+    std::string Text = std::to_string(N) + " GEMM call" + (N == 1 ? "" : "s");
+    if (Sum.SetupCalls)
+      Text += " and " + std::to_string(Sum.SetupCalls) + " cuBLASLt object call" +
+              (Sum.SetupCalls == 1 ? "" : "s");
+    return Text;
   };
   std::string Verdict = Sum.Replayed == Sum.Calls
                             ? Calls(Sum.Calls) + " checked"
                             : Calls(Sum.Calls) + ", " + std::to_string(Sum.Replayed) +
                                   " checked (the others could not be replayed: see the notes)";
-  if (!Sum.Calls)
+  if (!Sum.Calls && !Sum.SetupCalls)
     Verdict = "no call of the GEMM family in the log (was it written with "
-              "CUBLAS_LOGINFO_DBG=1 and CUBLAS_LOGDEST_DBG?)";
+              "CUBLAS_LOGINFO_DBG=1 and CUBLAS_LOGDEST_DBG, or CUBLASLT_LOG_LEVEL=5?)";
   else if (Sum.Breaking)
     Verdict += ", " + std::to_string(Sum.Breaking) + " break" +
                (Sum.Breaking == 1 ? "s" : "") + " a rule";
-  else if (Sum.Replayed == Sum.Calls && Sum.Calls)
+  else if (Sum.Replayed == Sum.Calls)
     Verdict += ", none breaks a rule: the status comes from elsewhere";
   else
     Verdict += ", none of them breaks a rule";

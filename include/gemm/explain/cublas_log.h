@@ -1,14 +1,23 @@
-//===- gemm/explain/cublas_log.h - cuBLAS's API log, read back ------------===//
+//===- gemm/explain/cublas_log.h - cuBLAS's API logs, read back -----------===//
 //
-// The log libcublas writes with CUBLAS_LOGINFO_DBG=1 (../shared/cublas-logs.md
-// section 2), turned back into calls: one block per API call, a header with
-// the function's C signature, one "i!  name: type=T; val=V" line per
-// argument in declaration order, and a trailer whose Process line names the
-// process and thread. Blocks of two threads interleave line by line, and
-// nothing but the trailer says whose a line is; a block that was open
-// beside another one still taking arguments is marked ambiguous and never
-// replayed. Dependency-free (the rules core's API table aside), so
-// that gemm-explain, its fuzz target and the Python module share it.
+// The logs the libraries write, turned back into calls (../shared/cublas-logs.md):
+//
+// - libcublas with CUBLAS_LOGINFO_DBG=1 (section 2): one block per API call,
+//   a header with the function's C signature, one "i!  name: type=T; val=V"
+//   line per argument in declaration order, and a trailer whose Process line
+//   names the process and thread. Blocks of two threads interleave line by
+//   line, and nothing but the trailer says whose a line is; a block that was
+//   open beside another one still taking arguments is marked ambiguous and
+//   never replayed.
+// - libcublasLt with CUBLASLT_LOG_LEVEL (section 3): one line per call,
+//   "[date][cublasLt][pid][Level][function] key=value ...", where a value
+//   may be a bracketed dump of an object ("Adesc=[type=R_16F rows=64 ...]"):
+//   its keys become arguments named "Adesc.type", "Adesc.rows". hipBLASLt's
+//   lines have the same shape ("[HIPBLASLT]").
+//
+// Both logs may share one file (both loggers on stdout). Dependency-free (the
+// rules core's API table aside), so that gemm-explain, its fuzz target and
+// the Python module share it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEMM_EXPLAIN_CUBLAS_LOG_H
@@ -17,6 +26,7 @@
 #include "gemm/rules.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <map>
@@ -30,12 +40,22 @@ namespace explain {
 
 // One argument line's value: a number (an int, or an enumerator's number),
 // a pointer (null or not), or something the log does not spell as either.
+// cuBLASLt's values are also real numbers (beta=0.5), enumerators by a
+// name without its prefix (R_16F, OP_T: Name), and object dumps (Dump:
+// the object was there, its keys follow as arguments of their own).
 struct LoggedValue {
-  enum Kind : uint8_t { Unknown, Number, Pointer } What = Unknown;
+  enum Kind : uint8_t { Unknown, Number, Pointer, Real, Name, Dump } What = Unknown;
   int64_t V = 0; // the number, or the address (0: null)
+  double R = 0;  // Real
+  std::string Text; // Name
 };
 
+// Which library wrote a call.
+enum class Library : uint8_t { Cublas, CublasLt, HipblasLt };
+
 struct LoggedCall {
+  Library From = Library::Cublas;
+  std::string Level;     // cuBLASLt's: Api, Trace, Info, Error, Hints
   std::string Function;  // as exported: cublasSgemm_v2, cublasGemmEx
   size_t Line = 0;       // of the header
   unsigned Expected = 0; // parameters in the signature
@@ -43,6 +63,20 @@ struct LoggedCall {
   std::vector<std::pair<std::string, LoggedValue>> Args;
   int64_t Pid = -1;
   bool Ambiguous = false;
+  std::string Message; // cuBLASLt's free text (Error, Info, Hints lines)
+
+  // The index of argument Name in Args; Args.size() where the call has none.
+  size_t find(std::string_view Name) const {
+    size_t I = 0;
+    while (I < Args.size() && Args[I].first != Name)
+      ++I;
+    return I;
+  }
+  // The value of argument Name; nullptr where the call has none.
+  const LoggedValue *arg(std::string_view Name) const {
+    const size_t I = find(Name);
+    return I < Args.size() ? &Args[I].second : nullptr;
+  }
 };
 
 // "13.1.0" -> 130100 (CUBLAS_VERSION's encoding); 0 where not a version.
@@ -123,6 +157,120 @@ inline LoggedValue parseValue(std::string_view Text) {
   return Out;
 }
 
+// A cuBLASLt value (section 3.2): 0X7FFF77F767B8 or 0xb1a5 (a pointer; 0X0
+// is null), a decimal (rows and cols print as uint64: 18446744073709551615
+// is -1), a real (maxWavesCount=0.0, beta=0.5), or an enumerator's name
+// without its prefix (R_16F, COMPUTE_32F, OP_T, EPILOGUE_BIAS).
+inline LoggedValue parseLtValue(std::string_view Text) {
+  LoggedValue Out;
+  if (Text.empty())
+    return Out;
+  if (Text.size() > 2 && Text[0] == '0' && (Text[1] == 'x' || Text[1] == 'X')) {
+    if (Text.size() > 18)
+      return Out;
+    uint64_t U = 0;
+    for (char C : Text.substr(2)) {
+      const int D = C >= '0' && C <= '9'   ? C - '0'
+                    : C >= 'a' && C <= 'f' ? C - 'a' + 10
+                    : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                           : -1;
+      if (D < 0)
+        return Out;
+      U = U * 16 + static_cast<uint64_t>(D);
+    }
+    Out.What = LoggedValue::Pointer;
+    Out.V = static_cast<int64_t>(U);
+    return Out;
+  }
+  std::string_view Digits = Text;
+  const bool Negative = Digits[0] == '-';
+  if (Negative)
+    Digits.remove_prefix(1);
+  bool Integer = !Digits.empty() && Digits.size() <= 20, Real = !Digits.empty();
+  uint64_t U = 0;
+  for (char C : Digits) {
+    const bool Digit = C >= '0' && C <= '9';
+    Integer &= Digit;
+    Real &= Digit || C == '.' || C == 'e' || C == 'E' || C == '+' || C == '-';
+    if (Integer) {
+      const uint64_t D = static_cast<uint64_t>(C - '0');
+      if (U > (UINT64_MAX - D) / 10)
+        Integer = false;
+      else
+        U = U * 10 + D;
+    }
+  }
+  if (Integer) {
+    // Two's complement, as the library printed a signed value unsigned.
+    Out.What = LoggedValue::Number;
+    Out.V = static_cast<int64_t>(Negative ? 0 - U : U);
+  } else if (Real && (Digits[0] >= '0' && Digits[0] <= '9') && Text.size() < 64) {
+    const std::string Copy(Text);
+    char *End = nullptr;
+    Out.R = std::strtod(Copy.c_str(), &End);
+    if (End && *End == 0)
+      Out.What = LoggedValue::Real;
+  } else if (!Negative) {
+    Out.What = LoggedValue::Name;
+    Out.Text = std::string(Text);
+  }
+  return Out;
+}
+
+// The fields of a cuBLASLt Api or Trace line, "key=value key=[key=value
+// ...] ...", appended to Out; a dump's keys as "key.inner". A dump whose
+// inside cannot be read becomes Unknown with none of its keys (a missing
+// key means the default, so a half-read dump must not pass for whole).
+// False where Body is free text.
+inline bool parseLtFields(std::string_view Body, const std::string &Prefix,
+                          std::vector<std::pair<std::string, LoggedValue>> &Out) {
+  size_t I = 0;
+  while (true) {
+    while (I < Body.size() && (Body[I] == ' ' || Body[I] == '\r' || Body[I] == '\t'))
+      ++I;
+    if (I >= Body.size())
+      return true;
+    const size_t Eq = Body.find('=', I);
+    const size_t Space = Body.find(' ', I);
+    if (Eq == std::string_view::npos || Eq == I ||
+        (Space != std::string_view::npos && Space < Eq))
+      return false;
+    std::string Key = Prefix + std::string(Body.substr(I, Eq - I));
+    I = Eq + 1;
+    if (I < Body.size() && Body[I] == '[') {
+      size_t Close = I;
+      for (unsigned Depth = 0; Close < Body.size(); ++Close) {
+        Depth += Body[Close] == '[';
+        if (Body[Close] == ']' && --Depth == 0)
+          break;
+      }
+      if (Close >= Body.size())
+        return false;
+      const std::string_view Inside = Body.substr(I + 1, Close - I - 1);
+      I = Close + 1;
+      LoggedValue V;
+      if (Inside == "null") {
+        V.What = LoggedValue::Pointer;
+        Out.emplace_back(std::move(Key), std::move(V));
+        continue;
+      }
+      const size_t Mark = Out.size();
+      Out.emplace_back(Key, LoggedValue());
+      if (Prefix.empty() && parseLtFields(Inside, Key + ".", Out)) {
+        Out[Mark].second.What = LoggedValue::Dump;
+      } else {
+        Out.resize(Mark + 1);
+      }
+      continue;
+    }
+    size_t End = Body.find(' ', I);
+    if (End == std::string_view::npos)
+      End = Body.size();
+    Out.emplace_back(std::move(Key), parseLtValue(Body.substr(I, End - I)));
+    I = End;
+  }
+}
+
 // Reads the log in pieces of any size (feed, then finish), a line at a
 // time; calls OnCall with each block once its trailer arrived, OnNote with
 // what it could not read (a line number and one sentence).
@@ -168,6 +316,8 @@ private:
   size_t Lines = 0;  // lines fed so far
 
   void line(std::string_view Text, size_t Number) {
+    if (Text.find('[') != std::string_view::npos && ltLine(Text, Number))
+      return;
     if (const size_t At = Text.find("cuBLAS (v"); At != std::string_view::npos &&
                                                  Text.find(" called:") != std::string_view::npos) {
       header(Text.substr(At), Number);
@@ -205,6 +355,55 @@ private:
       return; // Time:, COMPILED WITH:
     argument(std::string(Body.substr(0, Colon)), parseValue(Body.substr(Val + 6)),
              Number);
+  }
+
+  // [2026-12-04 13:28:05][cublasLt][2447][Api][cublasLtCreate] lightHandle=0X7FFE0F3EAE20
+  // (the date may be missing, any prefix may come before): false where the
+  // line is not cuBLASLt's or hipBLASLt's.
+  bool ltLine(std::string_view Text, size_t Number) {
+    LoggedCall C;
+    size_t At = Text.find("[cublasLt][");
+    if (At != std::string_view::npos) {
+      C.From = Library::CublasLt;
+      At += 11;
+    } else if ((At = Text.find("[HIPBLASLT][")) != std::string_view::npos) {
+      C.From = Library::HipblasLt;
+      At += 12;
+    } else {
+      return false;
+    }
+    // PID][Level][function] body
+    std::string_view Part[3];
+    for (unsigned I = 0; I < 3; ++I) {
+      const size_t Close = Text.find(']', At);
+      if (Close == std::string_view::npos ||
+          (I && (At == 0 || Text[At - 1] != '['))) {
+        note(Number, "a cuBLASLt line the reader cannot split: skipped");
+        return true;
+      }
+      Part[I] = Text.substr(At, Close - At);
+      At = Close + 2;
+    }
+    const LoggedValue Pid = parseLtValue(Part[0]);
+    C.Pid = Pid.What == LoggedValue::Number ? Pid.V : -1;
+    C.Level = std::string(Part[1]);
+    C.Function = std::string(Part[2]);
+    C.Line = Number;
+    const std::string_view Body = At - 1 < Text.size() ? Text.substr(At - 1) : std::string_view();
+    if (C.Level == "Api" || C.Level == "Trace") {
+      C.Args.reserve(64); // a Trace line of cublasLtMatmul has about 50
+      if (!parseLtFields(Body, "", C.Args)) {
+        note(Number, C.Function + ": a cuBLASLt line cut or garbled (its fields "
+                                  "cannot be read): not replayed");
+        return true;
+      }
+      C.Expected = static_cast<unsigned>(C.Args.size());
+    } else {
+      C.Message = std::string(Body);
+    }
+    if (OnCall)
+      OnCall(C);
+    return true;
   }
 
   void note(size_t Line, const std::string &Text) {

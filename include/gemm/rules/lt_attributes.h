@@ -389,6 +389,44 @@ inline constexpr EnumName ScaleModeNames[] = {
     {smode::Blk128x128_32F, "CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F"},
 };
 
+inline constexpr EnumName FillModeNames[] = {
+    {fill::Lower, "CUBLAS_FILL_MODE_LOWER"},
+    {fill::Upper, "CUBLAS_FILL_MODE_UPPER"},
+    {fill::Full, "CUBLAS_FILL_MODE_FULL"},
+};
+
+inline constexpr EnumName BatchModeNames[] = {
+    {batch_mode::Strided, "CUBLASLT_BATCH_MODE_STRIDED"},
+    {batch_mode::PointerArray, "CUBLASLT_BATCH_MODE_POINTER_ARRAY"},
+};
+
+// The enumerators of an attribute kind, as their headers spell them; empty
+// for kinds that are numbers (masks, flags, plain integers).
+struct EnumNames {
+  const EnumName *Begin = nullptr, *End = nullptr;
+  constexpr const EnumName *begin() const { return Begin; }
+  constexpr const EnumName *end() const { return End; }
+};
+template <unsigned N> constexpr EnumNames namesOf(const EnumName (&Table)[N]) {
+  return EnumNames{Table, Table + N};
+}
+constexpr EnumNames enumNames(EnumKind K) {
+  switch (K) {
+  case EnumKind::ComputeType: return namesOf(ComputeTypeNames);
+  case EnumKind::DataType:
+  case EnumKind::DataTypeOrDefault: return namesOf(DataTypeNames);
+  case EnumKind::Operation:
+  case EnumKind::TransC: return namesOf(OperationNames);
+  case EnumKind::Epilogue: return namesOf(EpilogueNames);
+  case EnumKind::Order: return namesOf(OrderNames);
+  case EnumKind::PointerMode: return namesOf(PointerModeNames);
+  case EnumKind::ScaleMode: return namesOf(ScaleModeNames);
+  case EnumKind::FillMode: return namesOf(FillModeNames);
+  case EnumKind::BatchMode: return namesOf(BatchModeNames);
+  default: return EnumNames{};
+  }
+}
+
 // Whether V is a valid value of an attribute of kind K (rule LT-ATTR-ENUM).
 constexpr bool isValidEnumValue(EnumKind K, int64_t V) {
   switch (K) {

@@ -203,20 +203,10 @@ inline std::string num(int64_t V) { return std::to_string(V); }
 inline std::string q(const std::string &S) { return "'" + S + "'"; }
 
 inline std::string enumText(EnumKind K, int64_t V) {
-  const char *Name = nullptr;
-  switch (K) {
-  case EnumKind::ComputeType: Name = lookupName(ComputeTypeNames, V); break;
-  case EnumKind::DataType:
-  case EnumKind::DataTypeOrDefault: Name = lookupName(DataTypeNames, V); break;
-  case EnumKind::Operation:
-  case EnumKind::TransC: Name = lookupName(OperationNames, V); break;
-  case EnumKind::Epilogue: Name = lookupName(EpilogueNames, V); break;
-  case EnumKind::Order: Name = lookupName(OrderNames, V); break;
-  case EnumKind::PointerMode: Name = lookupName(PointerModeNames, V); break;
-  case EnumKind::ScaleMode: Name = lookupName(ScaleModeNames, V); break;
-  default: break;
-  }
-  return Name ? Name : num(V);
+  for (const EnumName &E : enumNames(K))
+    if (E.Value == V)
+      return E.Name;
+  return num(V);
 }
 
 class Sink {
