@@ -57,8 +57,8 @@ unsigned factIndex(Role R) {
 struct Context {
   SymbolicValue Values[rules::RoleCount];
   // Facts about the pointer arguments (by factIndex) and the handle.
-  SymbolicValue PointeeType[NumFacts + 1], Where[NumFacts + 1],
-      AllocSize[NumFacts + 1], Offset[NumFacts + 1];
+  SymbolicValue PointeeType[NumFacts + 1], PointeeCount[NumFacts + 1],
+      Where[NumFacts + 1], AllocSize[NumFacts + 1], Offset[NumFacts + 1];
   SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
@@ -110,6 +110,7 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       continue; // arrays of device pointers: nothing to prove statically
     FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
     Out.PointeeType[F] = std::move(P.Type);
+    Out.PointeeCount[F] = std::move(P.Count);
     Out.Where[F] = std::move(P.Where);
     Out.AllocSize[F] = std::move(P.Size);
     Out.Offset[F] = std::move(P.Offset);
@@ -466,6 +467,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
         continue;
       }
       P.PointeeType = Pick(C.PointeeType[I]);
+      P.PointeeCount = Pick(C.PointeeCount[I]);
       const rules::Value Where = Pick(C.Where[I]);
       if (Where.Known)
         P.Where = static_cast<rules::Residency>(Where.V);

@@ -54,7 +54,7 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
 }
 
 struct PointerSymbols {
-  SymbolicValue Type, Where, Size, Offset;
+  SymbolicValue Type, Where, Size, Offset, Count;
   bool Null = false;
 };
 
@@ -102,7 +102,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       continue;
     }
     const FunctionValues::PointerValue P = FV.evaluatePointer(E);
-    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, false};
+    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, P.Count, false};
     if (PointerArgs[I] == Arg::Beta)
       Out.BetaIsZero = P.IsZero;
   }
@@ -324,6 +324,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
         continue;
       }
       P.PointeeType = Pick(S.Type);
+      P.PointeeCount = Pick(S.Count);
       if (const Value Where = Pick(S.Where); Where.Known)
         P.Where = static_cast<rules::Residency>(Where.V);
       // An offset into a whole allocation: an address as good as any for

@@ -2473,8 +2473,13 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
         }
       }
       if (!Inner.Type.Known && Cast->getCastKind() == CK_ArrayToPointerDecay)
-        if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType()))
+        if (const auto *AT = Ctx.getAsArrayType(Cast->getSubExpr()->getType())) {
           Inner.Type = TypeOf(AT->getElementType(), Cast);
+          // `const float alpha[2] = {1, 0}` holds a cuComplex.
+          if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+            Inner.Count = SymbolicValue::constant(
+                static_cast<int64_t>(CAT->getSize().getLimitedValue(INT64_MAX)), {Cast, ""});
+        }
       return Out;
     }
     case CK_IntegralToPointer: {

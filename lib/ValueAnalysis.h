@@ -215,6 +215,9 @@ public:
     SymbolicValue Type, Where, Size;
     SymbolicValue Offset; // bytes from the start of a whole allocation
     SymbolicValue IsZero; // 1 when it points to a constant zero, 0 if not
+    /// Elements of Type known to lie from the pointer on: an array's
+    /// length, where it decays to a pointer to its first element.
+    SymbolicValue Count;
   };
   PointerValue evaluatePointer(const Expr *E);
 

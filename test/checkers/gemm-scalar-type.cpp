@@ -40,7 +40,32 @@ void doubleThroughALocalPointer() {
   // CHECK-MESSAGES: :[[@LINE-2]]:97: warning: 'beta' points to 'double' but 'computeType' CUBLAS_COMPUTE_32F reads beta as 'float' [gemm-scalar-type]
 }
 
+// A complex scalar kept as an array: its element type and length decide.
+void arraysTooSmallOrOfTheWrongPart() {
+  const double wide[2] = {1, 0};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, wide, A, CUDA_C_32F, 8, B, CUDA_C_32F, 8, wide, C, CUDA_C_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'double' but 'computeType' CUBLAS_COMPUTE_32F reads alpha as 'cuComplex' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:96: warning: 'beta' points to 'double' but 'computeType' CUBLAS_COMPUTE_32F reads beta as 'cuComplex' [gemm-scalar-type]
+  const float half_of_one[1] = {1};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, half_of_one, A, CUDA_C_32F, 8, B, CUDA_C_32F, 8, half_of_one, C, CUDA_C_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_32F reads alpha as 'cuComplex' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:103: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_32F reads beta as 'cuComplex' [gemm-scalar-type]
+  const float pair[2] = {1, 0};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, pair, A, CUDA_R_16F, 8, B, CUDA_R_16F, 8, pair, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads alpha as '__half' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:96: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads beta as '__half' [gemm-scalar-type]
+}
+
 // ---- negative ------------------------------------------------------------------
+
+// `const float alpha[2] = {1, 0}` holds the 8 bytes of a cuComplex (and a
+// double[2] those of a cuDoubleComplex) that cuBLAS reads.
+void complexScalarsAsArrays() {
+  const float alpha[2] = {1, 0}, beta[2] = {0, 0};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_C_32F, 8, B, CUDA_C_32F, 8, beta, C, CUDA_C_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  const double zalpha[2] = {1, 0}, zbeta[2] = {0, 0};
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, zalpha, A, CUDA_C_64F, 8, B, CUDA_C_64F, 8, zbeta, C, CUDA_C_64F, 8, CUBLAS_COMPUTE_64F, CUBLAS_GEMM_DEFAULT);
+}
 
 void matchingScalars(bool wantHalf) {
   const half ha{}, hb{};

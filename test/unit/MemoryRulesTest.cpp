@@ -106,6 +106,29 @@ TEST(MemoryRules, ScalarTypeFollowsComputeType) {
   }
 }
 
+TEST(MemoryRules, ComplexScalarKeptAsAnArrayOfItsParts) {
+  // `const float alpha[2] = {1, 0}` decayed: two floats are a cuComplex.
+  CallValues V = validGemmEx();
+  V[Role::AType] = V[Role::BType] = V[Role::CType] = Value::of(dt::C_32F);
+  V.pointer(Role::Alpha).PointeeType = Value::of(dt::R_32F);
+  V.pointer(Role::Alpha).PointeeCount = Value::of(2);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+  // One float is too short, and two doubles are not float parts.
+  V.pointer(Role::Alpha).PointeeCount = Value::of(1);
+  EXPECT_STREQ(only(run("cublasGemmEx", V)).RuleId, "scalar.type");
+  V.pointer(Role::Alpha).PointeeType = Value::of(dt::R_64F);
+  V.pointer(Role::Alpha).PointeeCount = Value::of(2);
+  EXPECT_STREQ(only(run("cublasGemmEx", V)).RuleId, "scalar.type");
+  // Two doubles for cuDoubleComplex, but not two floats for a real scale.
+  V[Role::AType] = V[Role::BType] = V[Role::CType] = Value::of(dt::C_64F);
+  V[Role::ComputeType] = Value::of(ct::C64F);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+  V = validGemmEx();
+  V.pointer(Role::Alpha).PointeeType = Value::of(dt::R_64F);
+  V.pointer(Role::Alpha).PointeeCount = Value::of(2);
+  EXPECT_STREQ(only(run("cublasGemmEx", V)).RuleId, "scalar.type");
+}
+
 TEST(MemoryRules, LegacyComputeTypeScalesLikeItsMapping) {
   // CUDA_R_32F through the C++ overload is COMPUTE_32F: fp16 data with a
   // float alpha is right (a valid look-alike the issue names).

@@ -45,7 +45,18 @@ struct PointerFacts {
   Value AllocBegin;         // the allocation holding Address: [begin, end)
   Value AllocEnd;
   Value PointeeType;        // cudaDataType of the type it points to
+  Value PointeeCount;       // elements of that type from Address on
 };
+
+// Whether the scalar P points to holds a complex value of type Complex
+// (cuComplex or cuDoubleComplex, whose parts are float or double): a
+// `float alpha[2] = {1, 0}` passed as it decays holds the bytes cuBLAS
+// reads.
+constexpr bool holdsComplex(const PointerFacts &P, int64_t Complex) {
+  const int64_t Part = Complex == dt::C_32F ? dt::R_32F : Complex == dt::C_64F ? dt::R_64F : -1;
+  return Part >= 0 && P.PointeeType.Known && P.PointeeType.V == Part &&
+         P.PointeeCount.Known && P.PointeeCount.V >= 2;
+}
 
 struct CallValues {
   Value Scalar[RoleCount];
@@ -795,7 +806,7 @@ private:
         continue;
       }
       if (Scale >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
-          P.PointeeType.V != Scale) {
+          P.PointeeType.V != Scale && !holdsComplex(P, Scale)) {
         std::vector<Role> Inputs{R};
         if (Api.has(Role::ComputeType))
           Inputs.push_back(Role::ComputeType);

@@ -1421,7 +1421,8 @@ private:
     // LT-TYPE-ALPHA: *alpha and *beta have the scale type.
     for (Arg A : {Arg::Alpha, Arg::Beta}) {
       const Value PT = In.pointer(A).PointeeType;
-      if (PT.Known && PT.V >= 0 && Scale >= 0 && PT.V != Scale)
+      if (PT.Known && PT.V >= 0 && Scale >= 0 && PT.V != Scale &&
+          !holdsComplex(In.pointer(A), Scale))
         err(Category::ScalarType, "LT-TYPE-ALPHA", Subject{A, -1}, PT.V,
             q(argName(A)) + " points to '" +
                 (cxxTypeName(PT.V) ? cxxTypeName(PT.V) : typeName(PT.V)) +
