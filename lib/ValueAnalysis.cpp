@@ -168,6 +168,10 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
 // escape.
 enum class Setter { None, Device, Managed, Pinned, Object };
 
+// The key under which a handle the analysed function did not create is
+// marked (FunctionValues::DestroyedAttribute's neighbour).
+constexpr int64_t BorrowedAttribute = -2;
+
 // The row of a cuBLAS or cuBLASLt function (ObjectFunctions.h) where it
 // changes the object its first argument names: creates it (from the
 // address of the variable), creates it in place (*Init: in the memory the
@@ -252,6 +256,41 @@ const VarDecl *pitchVar(const CallExpr *Call) {
 // atomics mode is not one the checks read); for the Lt objects, every other
 // function of cublasLt.h reads them (the matmul, the heuristic, the
 // getters, the transform) and never writes them.
+// Whether \p Call cannot change a cuBLAS handle's modes: cuBLAS's own
+// functions other than the setters, the CUDA runtime and driver, the
+// system's libraries, and a function given nothing but numbers and
+// messages (`check(status, __FILE__, __LINE__)`) -- which could reach a
+// handle only through a global, which this analysis assumes it does not.
+bool keepsObjectState(const FunctionDecl *Callee);
+bool leavesHandlesAlone(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || isa<CXXMemberCallExpr>(Call))
+    return false;
+  const ObjectCallInfo Info = objectCallOf(Callee);
+  if (Info.What != ObjectCall::None) // another name's set or destroy may be this one's
+    return !Info.Handle || Info.What == ObjectCall::Create;
+  if (keepsObjectState(Callee))
+    return true;
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(Callee->getLocation()))
+    return true;
+  if (Callee->getIdentifier() &&
+      (Callee->getName().starts_with("cuda") || Callee->getName().starts_with("cu")) &&
+      !Callee->getName().starts_with("cublas"))
+    return true;
+  for (const Expr *Arg : Call->arguments()) {
+    const QualType T = Arg->IgnoreParenImpCasts()->getType();
+    if (T.isNull())
+      return false;
+    const bool Message = T->isPointerType() && T->getPointeeType().isConstQualified() &&
+                         T->getPointeeType()->isCharType();
+    if (!T->isArithmeticType() && !T->isEnumeralType() && !Message &&
+        !(T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType()))
+      return false;
+  }
+  return true;
+}
+
 bool keepsObjectState(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
@@ -1534,7 +1573,7 @@ private:
       return B->isAssignmentOp();
     if (const auto *U = dyn_cast<UnaryOperator>(S))
       return U->isIncrementDecrementOp();
-    return isa<DeclStmt, CallExpr>(S);
+    return isa<DeclStmt, CallExpr, CXXConstructExpr>(S);
   }
 
   // What one element of the CFG does to the environment.
@@ -1582,6 +1621,28 @@ private:
     }
     if (const auto *Call = dyn_cast<CallExpr>(S))
       callEffects(Call, E);
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+      constructEffects(Construct, E);
+  }
+
+  // An object built from a handle (an RAII guard whose destructor sets the
+  // mode back) may change it, then or at the end of its scope; one built
+  // from anything but numbers and messages may reach a borrowed handle.
+  void constructEffects(const CXXConstructExpr *Construct, Env &E) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor || Ctor->isTrivial())
+      return;
+    bool Harmless = true;
+    for (const Expr *Arg : Construct->arguments()) {
+      if (const VarDecl *H = objectVar(Arg); H && hasObject(H, E))
+        forgetAttributes(H, E);
+      const QualType T = Arg->IgnoreParenImpCasts()->getType();
+      Harmless &= !T.isNull() && (T->isArithmeticType() || T->isEnumeralType() ||
+                                  (T->isPointerType() && T->getPointeeType()->isCharType() &&
+                                   T->getPointeeType().isConstQualified()));
+    }
+    if (!Harmless)
+      forgetBorrowed(E);
   }
 
   // cudaMalloc(&p, size) and its cast forms, cublasCreate(&h),
@@ -1589,6 +1650,11 @@ private:
   void callEffects(const CallExpr *Call, Env &E) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const Setter Kind = setterOf(Call);
+    // A handle this function did not create may be reached by another
+    // name (the caller's, a structure's): a call that could reach it
+    // could change it unseen.
+    if (!leavesHandlesAlone(Call))
+      forgetBorrowed(E);
     if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
       SymbolicValue P; // a number of the run's, but known to be a pitch
       P.PitchFrom = Call;
@@ -1635,6 +1701,17 @@ private:
         return createObject(V, Call, Info, E);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const VarDecl *H = objectVar(Call->getArg(I));
+      if (H && I == 0 && Info.What == ObjectCall::Set && Info.Handle &&
+          !hasObject(H, E))
+        borrowHandle(H, E);
+      // A helper that sets the modes of the handle it receives (and leaves
+      // them so): what it sets, on a handle received here too.
+      if (H && Info.What == ObjectCall::None && isHandle(H) && !hasObject(H, E)) {
+        borrowHandle(H, E);
+        if (hasObject(H, E) && !inlineSetters(Call, I, H, E))
+          forgetObject(H, E);
+        continue;
+      }
       if (!H || !hasObject(H, E))
         continue;
       if (I == 0 && Info.What == ObjectCall::Set)
@@ -1647,6 +1724,35 @@ private:
   }
 
   // --- objects: handles and cuBLASLt descriptors, layouts, preferences ---
+
+  // cublasSetPointerMode(handle, mode) on a handle this function received
+  // (a parameter, a local copied from elsewhere): from here on its modes
+  // are followed as set, marked borrowed, until a call that could reach it
+  // by another name (forgetBorrowed) or a write to the variable.
+  static bool isHandle(const VarDecl *V) {
+    const QualType T = V->getType();
+    const RecordDecl *RD = T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+    return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
+  }
+
+  void borrowHandle(const VarDecl *V, Env &E) {
+    if (!V->getType()->isPointerType() || V->getType().isVolatileQualified() ||
+        !V->hasLocalStorage() || F->Escapes.lookup(V) || F->Aliased.lookup(V))
+      return;
+    E.Objects[{V, DestroyedAttribute}] = SymbolicValue::unknown();
+    E.Objects[{V, HandlePointerMode}] = SymbolicValue::unknown();
+    E.Objects[{V, HandleMathMode}] = SymbolicValue::unknown();
+    E.Objects[{V, BorrowedAttribute}] = SymbolicValue::constant(1);
+  }
+
+  static void forgetBorrowed(Env &E) {
+    llvm::SmallVector<const VarDecl *, 2> Borrowed;
+    for (const auto &[Key, Val] : std::as_const(E).Objects)
+      if (Key.second == BorrowedAttribute)
+        Borrowed.push_back(Key.first);
+    for (const VarDecl *V : Borrowed)
+      forgetObject(V, E);
+  }
 
   static bool hasObject(const VarDecl *V, const Env &E) {
     auto It = E.Objects.lower_bound({V, INT64_MIN});
@@ -1830,6 +1936,10 @@ private:
       if (!Set)
         return false;
       const ObjectCallInfo Info = objectCallOf(Set->getDirectCallee());
+      // cuBLAS's own calls between the setters change no object
+      // (`cublasSnrm2(h, n, x, 1, result)` after device mode).
+      if (Info.What == ObjectCall::None && keepsObjectState(Set->getDirectCallee()))
+        continue;
       if (Info.What != ObjectCall::Set || Set->getNumArgs() == 0 ||
           referencedVar(Set->getArg(0)) != Object)
         return false;
@@ -2023,8 +2133,11 @@ private:
 
   void assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E) {
     auto [V, F] = lvalueTarget(LHS);
-    if (!tracked(V))
+    if (!tracked(V)) {
+      if (V && !F)
+        forgetObject(V, E); // a borrowed handle's variable given another one
       return;
+    }
     if (!F && V->getType()->isPointerType()) {
       setPointer(V, At ? FV.evalPointer(At, E, 0) : PointerValue(), E);
       return;
@@ -2281,6 +2394,9 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
     return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
   if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
     return eval(Temporary->getSubExpr(), Vars, Depth + 1);
+  // A template argument in an instantiation (`int ld = Ld;`): its value.
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(Subst->getReplacement(), Vars, Depth + 1);
   // Literals and enumerators, the commonest arguments, need no evaluator
   // (the implicit conversions above them are the casts below).
   if (const auto *Literal = dyn_cast<IntegerLiteral>(E))

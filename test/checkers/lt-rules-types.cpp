@@ -107,7 +107,31 @@ void biasOnComplexRow() {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_EPILOGUE' CUBLASLT_EPILOGUE_BIAS is not supported with CUBLAS_COMPUTE_32F and CUDA_C_32F -> CUDA_C_32F (only CUBLASLT_EPILOGUE_DEFAULT) [gemm-epilogue]
 }
 
+// LT-TYPE-SCALE decided by the descriptor alone: the layouts come from the
+// caller, but no row of any table pairs COMPUTE_16F with an FP32 scale.
+void scaleTypeOfNoRow(cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
+                      cublasLtMatrixLayout_t d, const void *alpha, const void *beta) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_16F, CUDA_R_32F);
+  cublasLtMatmul(lt, op, alpha, A, a, B, b, beta, C, d, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: scaleType CUDA_R_32F is not supported with CUBLAS_COMPUTE_16F, whatever the operand types: no row of cuBLASLt's type tables pairs them [gemm-type-combination]
+}
+
 // ---- negative -------------------------------------------------------------------
+
+// The same descriptor given the scale type of its compute type before use,
+// and a pair the tables have with layouts from the caller.
+void scaleTypeSetAgain(cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
+                       cublasLtMatrixLayout_t d, const void *alpha, const void *beta) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_16F, CUDA_R_32F);
+  const cudaDataType_t scale = CUDA_R_16F;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_SCALE_TYPE, &scale, sizeof(scale));
+  cublasLtMatmul(lt, op, alpha, A, a, B, b, beta, C, d, D, d, nullptr, workspace, 0, 0);
+  cublasLtMatmulDesc_t op32;
+  cublasLtMatmulDescCreate(&op32, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmul(lt, op32, alpha, A, a, B, b, beta, C, d, D, d, nullptr, workspace, 0, 0);
+}
 
 // fp16 in, fp16 out, fp32 compute.
 void sameHalfTypes() {

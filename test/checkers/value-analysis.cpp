@@ -208,6 +208,19 @@ void useFixedLd() {
   fixedLd<40>();
 }
 
+// A local initialised from the template argument, as real code names it.
+template <int Ld> void ldFromTemplateArgument() {
+  int ld = Ld;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 40, 4, 4, al, A, ld, B, 4, be, C, 40);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (4) must be at least max(1, m) = 40 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: 'lda' is 4, the value of 'ld'
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: in instantiation of 'ldFromTemplateArgument<4>' requested here
+}
+void useLdFromTemplateArgument() {
+  ldFromTemplateArgument<4>();
+  ldFromTemplateArgument<40>();
+}
+
 // ---- 8. control flow, as Clang's CFG has it --------------------------------------------
 
 void switchWhoseCasesAgree(int kind) {

@@ -549,6 +549,29 @@ TEST(LtRules, TypeTables) {
     }
 }
 
+TEST(LtRules, ScaleTypeOfNoRowWithTheOperandsUnknown) {
+  // cublasLtMatmulDescCreate(&d, CUBLAS_COMPUTE_16F, CUDA_R_32F) and layouts
+  // the analysis does not know: no table pairs the two.
+  auto DescOnly = [](int64_t Compute, int64_t Scale) {
+    Gemm S = fp16();
+    S.desc(desc::COMPUTE_TYPE, Compute).desc(desc::SCALE_TYPE, Scale);
+    for (unsigned M = 0; M < 4; ++M)
+      S.V.Layout[M][layout::TYPE] = Value::unknown();
+    return S.check();
+  };
+  const std::vector<lt::Finding> Fs = DescOnly(ct::C16F, dt::R_32F);
+  ASSERT_TRUE(has(Fs, "LT-TYPE-SCALE")) << describe(Fs);
+  EXPECT_NE(Fs[0].Message.find("whatever the operand types"), std::string::npos);
+  EXPECT_RULE(DescOnly(ct::C64F, dt::R_32F), "LT-TYPE-SCALE");
+  EXPECT_RULE(DescOnly(ct::C32I, dt::R_16F), "LT-TYPE-SCALE");
+  // Pairs some row has: the operands decide, and are unknown.
+  for (auto [Compute, Scale] :
+       {std::pair{ct::C16F, dt::R_16F}, {ct::C32F, dt::R_32F}, {ct::C32F, dt::C_32F},
+        {ct::C32F_FAST_TF32, dt::R_32F}, {ct::C32I, dt::R_32I}, {ct::C32I, dt::R_32F},
+        {ct::C64F, dt::R_64F}, {ct::C64F, dt::C_64F}})
+    EXPECT_NO_RULE(DescOnly(Compute, Scale), "LT-TYPE-SCALE");
+}
+
 TEST(LtRules, PlanarComplex) {
   Gemm S(8, 8, 8, dt::C_16F, dt::C_32F, ct::C32F, dt::C_32F);
   EXPECT_RULE(S.check(), "LT-TYPE-COMBO"); // not planar: no C_16F rows

@@ -911,13 +911,39 @@ private:
     return false;
   }
 
+  // Whether some row of any table (1, 2, 3-4 narrow, 5 planar) pairs the
+  // compute type with the scale type, whatever the operands.
+  static bool scalePairs(int64_t CT, int64_t SC) {
+    if (isInt8ComputeType(CT) && (SC == dt::R_32F || SC == dt::R_32I))
+      return true;
+    if (CT == ct::C32F && (SC == dt::R_32F || SC == dt::C_32F))
+      return true;
+    for (const TypeCombo &Row : GemmExCombos)
+      if (Row.Compute == CT && Row.Scale == SC)
+        return true;
+    return false;
+  }
+
   int64_t BiasType = -2; // the table's bias type; -1 none, -2 unknown
 
   void checkTypes() {
     const bool Known = T[MatA] >= 0 && T[MatB] >= 0 && T[MatC] >= 0 &&
                        T[MatD] >= 0 && Compute >= 0 && Scale >= 0;
-    if (!Known)
+    if (!Known) {
+      // The descriptor alone decides (cublasLtMatmulDescCreate(&d,
+      // CUBLAS_COMPUTE_16F, CUDA_R_32F)); with the operands known, the
+      // rows below say more.
+      if (Compute >= 0 && Scale >= 0 && !scalePairs(Compute, Scale))
+        err(Category::TypeCombination, "LT-TYPE-SCALE", da(desc::SCALE_TYPE), Scale,
+            "scaleType " + typeName(Scale) + " is not supported with " +
+                computeName(Compute) + ", whatever the operand types: no row of "
+                "cuBLASLt's type tables pairs them",
+            "the scale type (of alpha and beta) follows the compute type: "
+            "16F -> CUDA_R_16F, 32F -> CUDA_R_32F/CUDA_C_32F, 64F -> "
+            "CUDA_R_64F/CUDA_C_64F, 32I -> CUDA_R_32I (or CUDA_R_32F with "
+            "int8 output)");
       return;
+    }
     if (isNarrow(T[MatA]) || isNarrow(T[MatB]) || isNarrow(T[MatD]))
       return checkNarrowTypes();
     auto Combo = [&] {

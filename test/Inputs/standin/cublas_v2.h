@@ -5,6 +5,7 @@
 #define cublasCreate cublasCreate_v2
 #define cublasDestroy cublasDestroy_v2
 #define cublasSetPointerMode cublasSetPointerMode_v2
+#define cublasSnrm2 cublasSnrm2_v2
 #define cublasSgemm cublasSgemm_v2
 #define cublasDgemm cublasDgemm_v2
 #define cublasCgemm cublasCgemm_v2
