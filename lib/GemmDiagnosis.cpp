@@ -62,6 +62,8 @@ struct Context {
   SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
   SymbolicValue PointerMode, MathMode;
+  // The handle parameter whose mode the callers may know (unknown here).
+  const ParmVarDecl *HandleParam = nullptr;
   Guard Path; // under which the call is reached
   bool Reached = true; // false: no path of this context reaches the call
   std::vector<AtomInfo> Atoms;
@@ -76,6 +78,8 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
       for (const ParmVarDecl *P : V.NeedsParams)
         if (std::find(Out.begin(), Out.end(), P) == Out.end())
           Out.push_back(P);
+  if (C.HandleParam && std::find(Out.begin(), Out.end(), C.HandleParam) == Out.end())
+    Out.push_back(C.HandleParam);
   return Out;
 }
 
@@ -93,6 +97,11 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     }
     if (R == Role::Handle) {
       FunctionValues::HandleValue H = FV.evaluateHandle(Arg);
+      if (!H.PointerMode.Known)
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+          if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+              P && P->getDeclContext() == Fn && isHandleType(P->getType()))
+            Out.HandleParam = P;
       Out.PointerMode = std::move(H.PointerMode);
       Out.MathMode = std::move(H.MathMode);
       continue;
@@ -190,6 +199,18 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
       std::string Text;
       for (unsigned I = 0; I < Fn->getNumParams(); ++I) {
         const ParmVarDecl *P = Fn->getParamDecl(I);
+        if (isHandleType(P->getType())) {
+          // The handle's pointer mode at the call (cublasCreate's HOST, a
+          // setter's), where the caller knows it.
+          SymbolicValue Mode = Values.evaluateHandle(Site->getArg(I)).PointerMode;
+          if (!Mode.isConstant())
+            continue;
+          Text += (Text.empty() ? "" : ", ") + P->getName().str() + " in " +
+                  (Mode.Alternatives[0].Value ? "CUBLAS_POINTER_MODE_DEVICE"
+                                              : "CUBLAS_POINTER_MODE_HOST");
+          F.Bindings.HandleModes[P] = std::move(Mode);
+          continue;
+        }
         if (!P->getType()->isIntegralOrEnumerationType())
           continue;
         SymbolicValue V = Values.evaluate(Site->getArg(I));
@@ -208,7 +229,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                 std::to_string(V.Alternatives[0].Value);
         F.Bindings[P] = std::move(V);
       }
-      if (F.Bindings.empty())
+      if (F.Bindings.empty() && F.Bindings.HandleModes.empty())
         continue;
       F.Chain.push_back(
           {Site->getBeginLoc(),

@@ -2,6 +2,7 @@
 
 #include "ObjectFunctions.h"
 
+#include "clang/AST/Type.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace clang::tidy::gemm {
@@ -100,6 +101,12 @@ constexpr ObjectFunction Functions[] = {
 #undef GEMM_LT_OBJECT_FUNCTIONS
 
 } // namespace
+
+bool isHandleType(QualType T) {
+  const RecordDecl *RD =
+      !T.isNull() && T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+  return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
+}
 
 const ObjectFunction *objectFunctionNamed(llvm::StringRef Name) {
   if (!Name.starts_with("cublas"))

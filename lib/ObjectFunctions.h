@@ -83,6 +83,9 @@ enum HandleAttribute : int64_t { HandlePointerMode = 0, HandleMathMode = 1 };
 /// X*GetAttribute(obj, attr, buf, sizeInBytes, sizeWritten), by position.
 enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos };
 
+/// Whether \p T is cublasHandle_t (a pointer to struct cublasContext).
+bool isHandleType(QualType T);
+
 /// The function called \p Name, or null.
 const ObjectFunction *objectFunctionNamed(llvm::StringRef Name);
 

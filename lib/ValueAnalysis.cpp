@@ -928,8 +928,8 @@ bool identical(const SymbolicValue &A, const SymbolicValue &B) {
 
 bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B) {
-  if (A.size() != B.size())
-    return false;
+  if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty())
+    return false; // (walks with handle modes are not kept)
   for (const auto &[P, V] : A) {
     auto It = B.find(P);
     if (It == B.end() || !identical(V, It->second))
@@ -1013,6 +1013,7 @@ public:
     F = Entry.StraightFacts.get();
     FV.Known = Entry.StraightFacts;
     State In;
+    seedHandleModes(In.Vars);
     for (const Stmt *S : Body->body()) {
       if (S == Target)
         break;
@@ -1400,7 +1401,12 @@ private:
   // predecessor's state it is the last to need may be moved from.
   std::optional<State> entryState(const CFG &G, const CFGBlock *B,
                                   bool Consume) {
-    if (B == &G.getEntry() || isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+    if (B == &G.getEntry()) {
+      State S;
+      seedHandleModes(S.Vars);
+      return S;
+    }
+    if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
       return State(); // nothing known (a handler: wherever it was thrown)
     // The first way in is kept as it came, the others collected to be
     // joined (a State is moved at every step, and most blocks have one).
@@ -1706,7 +1712,7 @@ private:
         borrowHandle(H, E);
       // A helper that sets the modes of the handle it receives (and leaves
       // them so): what it sets, on a handle received here too.
-      if (H && Info.What == ObjectCall::None && isHandle(H) && !hasObject(H, E)) {
+      if (H && Info.What == ObjectCall::None && isHandleType(H->getType()) && !hasObject(H, E)) {
         borrowHandle(H, E);
         if (hasObject(H, E) && !inlineSetters(Call, I, H, E))
           forgetObject(H, E);
@@ -1729,12 +1735,6 @@ private:
   // (a parameter, a local copied from elsewhere): from here on its modes
   // are followed as set, marked borrowed, until a call that could reach it
   // by another name (forgetBorrowed) or a write to the variable.
-  static bool isHandle(const VarDecl *V) {
-    const QualType T = V->getType();
-    const RecordDecl *RD = T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
-    return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
-  }
-
   void borrowHandle(const VarDecl *V, Env &E) {
     if (!V->getType()->isPointerType() || V->getType().isVolatileQualified() ||
         !V->hasLocalStorage() || F->Escapes.lookup(V) || F->Aliased.lookup(V))
@@ -1743,6 +1743,18 @@ private:
     E.Objects[{V, HandlePointerMode}] = SymbolicValue::unknown();
     E.Objects[{V, HandleMathMode}] = SymbolicValue::unknown();
     E.Objects[{V, BorrowedAttribute}] = SymbolicValue::constant(1);
+  }
+
+  // The handles the callers pass, in the pointer modes they have there:
+  // borrowed from the entry on.
+  void seedHandleModes(Env &E) {
+    for (const auto &[P, Mode] : FV.Params.HandleModes) {
+      if (F->WrittenParams.lookup(P))
+        continue;
+      borrowHandle(P, E);
+      if (hasObject(P, E))
+        E.Objects[{P, HandlePointerMode}] = Mode;
+    }
   }
 
   static void forgetBorrowed(Env &E) {

@@ -197,8 +197,13 @@ struct AtomInfo {
 class FunctionValues {
 public:
   struct State;
-  /// Parameter values from a call site (the wrapper analysis).
-  using Bindings = llvm::DenseMap<const ParmVarDecl *, SymbolicValue>;
+  /// Parameter values from a call site (the wrapper analysis): integer
+  /// parameters by value; in HandleModes, the pointer mode of the handle a
+  /// cublasHandle_t parameter receives there, followed from the function's
+  /// entry as a handle the function did not create.
+  struct Bindings : llvm::DenseMap<const ParmVarDecl *, SymbolicValue> {
+    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> HandleModes;
+  };
 
   FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const CallExpr *Target,
                  std::vector<AtomInfo> &Atoms, Bindings Params = Bindings());

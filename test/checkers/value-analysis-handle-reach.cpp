@@ -69,7 +69,57 @@ void normThenGemmOnACreatedHandle() {
   // CHECK-MESSAGES: :[[@LINE-2]]:80: warning: 'beta' points to host memory
 }
 
+// The caller's handle, in the mode the caller knows it has, into the
+// function that makes the call: created in host mode, given to a function
+// that passes device scalars; set to device mode, given to one that passes
+// host scalars.
+void gemmWithItsOwnDeviceScalars(cublasHandle_t handle) {
+  float *devAlpha;
+  cudaMalloc((void **)&devAlpha, sizeof(float));
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, devAlpha, dA, 8, dB, 8, devAlpha, dC, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: 'alpha' points to device memory but the handle's pointer mode is CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host [gemm-scalar-pointer-mode]
+  // CHECK-NOTES: :[[@LINE+12]]:3: note: the handle's pointer mode is CUBLAS_POINTER_MODE_HOST, set by cublasCreate here
+  // CHECK-NOTES: :[[@LINE+12]]:3: note: 'gemmWithItsOwnDeviceScalars' is called with handle in CUBLAS_POINTER_MODE_HOST here
+  // CHECK-MESSAGES: :[[@LINE-4]]:82: warning: 'beta' points to device memory
+}
+void gemmWithHostScalars(cublasHandle_t handle) {
+  const float alpha = 1, beta = 0;
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &alpha, dA, 8, dB, 8, &beta, dC, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: 'alpha' points to host memory but the handle's pointer mode is CUBLAS_POINTER_MODE_DEVICE
+  // CHECK-MESSAGES: :[[@LINE-2]]:80: warning: 'beta' points to host memory
+}
+void createsTheHandle() {
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  gemmWithItsOwnDeviceScalars(handle);
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  gemmWithHostScalars(handle);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'gemmWithHostScalars' is called with handle in CUBLAS_POINTER_MODE_DEVICE here
+  cublasDestroy(handle);
+}
+
 // ---- negative ------------------------------------------------------------------
+
+// The callers' modes, where the callee could have changed them or the
+// caller does not know them.
+void hostScalarsAfterAnUnknownCall(cublasHandle_t handle) {
+  const float alpha = 1, beta = 0;
+  configure(handle);
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &alpha, dA, 8, dB, 8, &beta, dC, 8);
+}
+void hostScalarsOnly(cublasHandle_t handle) {
+  const float alpha = 1, beta = 0;
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &alpha, dA, 8, dB, 8, &beta, dC, 8);
+}
+void callersOfUnknownModes(cublasHandle_t received) {
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  hostScalarsAfterAnUnknownCall(handle);
+  hostScalarsOnly(received); // the caller's caller's mode is not known
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+  hostScalarsOnly(handle);
+}
 
 // A function that could set the mode again.
 void unknownCallInBetween(cublasHandle_t handle) {
