@@ -118,6 +118,10 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     if (PointerArray || F == NumFacts)
       continue; // arrays of device pointers: nothing to prove statically
     FunctionValues::PointerValue P = FV.evaluatePointer(Arg);
+    // A scalar read through a cast to another floating-point type is read
+    // as the scalar it is.
+    if ((R == Role::Alpha || R == Role::Beta) && !P.Type.Known)
+      P.Type = std::move(P.CastFrom);
     Out.PointeeType[F] = std::move(P.Type);
     Out.PointeeCount[F] = std::move(P.Count);
     Out.Where[F] = std::move(P.Where);

@@ -101,7 +101,10 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.Pointers[I].Null = true;
       continue;
     }
-    const FunctionValues::PointerValue P = FV.evaluatePointer(E);
+    FunctionValues::PointerValue P = FV.evaluatePointer(E);
+    // As for cublasGemmEx: a scalar behind a cast is read as what it is.
+    if ((PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta) && !P.Type.Known)
+      P.Type = P.CastFrom;
     Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, P.Count, false};
     if (PointerArgs[I] == Arg::Beta)
       Out.BetaIsZero = P.IsZero;

@@ -2596,6 +2596,11 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
         if (!To->isVoidType() && !From->isVoidType() &&
             To.getCanonicalType().getUnqualifiedType() !=
                 From.getCanonicalType().getUnqualifiedType()) {
+          // float, double, __half, __nv_bfloat16 behind a cast to another.
+          auto Floating = [](int64_t T) { return T == 0 || T == 1 || T == 2 || T == 14; };
+          if (Inner.Type.isConstant() && Floating(Inner.Type.Alternatives[0].Value) &&
+              Floating(dataTypeCode(To, Ctx)) && !Inner.Count.Known)
+            Inner.CastFrom = Inner.Type;
           Inner.Type = SymbolicValue::unknown();
           Inner.IsZero = SymbolicValue::unknown();
         }

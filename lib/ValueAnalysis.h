@@ -223,6 +223,12 @@ public:
     /// Elements of Type known to lie from the pointer on: an array's
     /// length, where it decays to a pointer to its first element.
     SymbolicValue Count;
+    /// Where a cast between pointers to two floating-point types hides it
+    /// (`reinterpret_cast<const float *>(bf16_alpha)`), the type of the
+    /// scalar behind the cast; Type is then unknown. The diagnoses read it
+    /// for alpha and beta only: a buffer of one type reused for another is
+    /// common, a scalar of one type read as another is not.
+    SymbolicValue CastFrom;
   };
   PointerValue evaluatePointer(const Expr *E);
 

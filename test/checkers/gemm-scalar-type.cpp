@@ -3,6 +3,7 @@
 #include <complex>
 #include <cstdint>
 #include <cublas_v2.h>
+#include <cuda_bf16.h>
 
 cublasHandle_t h;
 const void *A, *B;
@@ -56,7 +57,28 @@ void arraysTooSmallOrOfTheWrongPart() {
   // CHECK-MESSAGES: :[[@LINE-2]]:96: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads beta as '__half' [gemm-scalar-type]
 }
 
+// A bf16 scalar behind a cast to the type the API takes: cuBLAS reads its
+// two bytes and two more as a float.
+void bf16ScalarsCastToFloat(const __nv_bfloat16 *alpha, const __nv_bfloat16 *beta, const float *fA,
+                            const float *fB, float *fC) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, reinterpret_cast<const float *>(alpha), fA, 8, fB, 8, reinterpret_cast<const float *>(beta), fC, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'alpha' points to '__nv_bfloat16' but cublasSgemm reads alpha as 'float' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:107: warning: 'beta' points to '__nv_bfloat16' but cublasSgemm reads beta as 'float' [gemm-scalar-type]
+}
+
 // ---- negative ------------------------------------------------------------------
+
+// Casts that hide no scalar of another floating-point type: through void,
+// from an integer's bytes (not a floating-point value), and buffers (a
+// scratch buffer of one type reused for another is common).
+void castsThatHideNoScalar(const float *fA, const float *fB, float *fC, const float *scratch) {
+  const float one = 1, none = 0;
+  const void *a = &one, *b = &none;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, static_cast<const float *>(a), fA, 8, fB, 8, static_cast<const float *>(b), fC, 8);
+  const int32_t bits = 0x3f800000;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, reinterpret_cast<const float *>(&bits), fA, 8, fB, 8, &one, fC, 8);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, reinterpret_cast<const __half *>(scratch), CUDA_R_16F, 8, B, CUDA_R_16F, 8, &none, C, CUDA_R_16F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
 
 // `const float alpha[2] = {1, 0}` holds the 8 bytes of a cuComplex (and a
 // double[2] those of a cuDoubleComplex) that cuBLAS reads.
