@@ -58,6 +58,7 @@ struct Context {
   SymbolicValue Values[rules::RoleCount];
   // Facts about the pointer arguments (by factIndex) and the handle.
   SymbolicValue PointeeType[NumFacts + 1], PointeeCount[NumFacts + 1],
+      ToPointer[NumFacts + 1],
       Where[NumFacts + 1], AllocSize[NumFacts + 1], Offset[NumFacts + 1];
   SymbolicValue BetaIsZero;
   bool Null[rules::RoleCount] = {};
@@ -124,6 +125,7 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       P.Type = std::move(P.CastFrom);
     Out.PointeeType[F] = std::move(P.Type);
     Out.PointeeCount[F] = std::move(P.Count);
+    Out.ToPointer[F] = std::move(P.ToPointer);
     Out.Where[F] = std::move(P.Where);
     Out.AllocSize[F] = std::move(P.Size);
     Out.Offset[F] = std::move(P.Offset);
@@ -493,6 +495,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       }
       P.PointeeType = Pick(C.PointeeType[I]);
       P.PointeeCount = Pick(C.PointeeCount[I]);
+      P.PointeeIsPointer = Pick(C.ToPointer[I]);
       const rules::Value Where = Pick(C.Where[I]);
       if (Where.Known)
         P.Where = static_cast<rules::Residency>(Where.V);

@@ -54,7 +54,7 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
 }
 
 struct PointerSymbols {
-  SymbolicValue Type, Where, Size, Offset, Count;
+  SymbolicValue Type, Where, Size, Offset, Count, ToPointer;
   bool Null = false;
 };
 
@@ -105,7 +105,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     // As for cublasGemmEx: a scalar behind a cast is read as what it is.
     if ((PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta) && !P.Type.Known)
       P.Type = P.CastFrom;
-    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, P.Count, false};
+    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, P.Count, P.ToPointer, false};
     if (PointerArgs[I] == Arg::Beta)
       Out.BetaIsZero = P.IsZero;
   }
@@ -328,6 +328,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
       }
       P.PointeeType = Pick(S.Type);
       P.PointeeCount = Pick(S.Count);
+      P.PointeeIsPointer = Pick(S.ToPointer);
       if (const Value Where = Pick(S.Where); Where.Known)
         P.Where = static_cast<rules::Residency>(Where.V);
       // An offset into a whole allocation: an address as good as any for

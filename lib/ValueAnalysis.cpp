@@ -2630,6 +2630,8 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
     const Expr *Object = U->getSubExpr()->IgnoreParenImpCasts();
     Out.Type = TypeOf(Object->getType(), U);
+    if (Object->getType()->isPointerType())
+      Out.ToPointer = SymbolicValue::constant(1, {U, ""});
     // `const float beta = 1; &beta`: whether the scalar is zero.
     if (const VarDecl *V = referencedVar(Object))
       if (V->getType().isConstQualified() && V->getInit() &&

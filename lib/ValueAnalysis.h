@@ -229,6 +229,8 @@ public:
     /// for alpha and beta only: a buffer of one type reused for another is
     /// common, a scalar of one type read as another is not.
     SymbolicValue CastFrom;
+    /// 1 where it points to a pointer (`&beta` of a `const float *beta`).
+    SymbolicValue ToPointer;
   };
   PointerValue evaluatePointer(const Expr *E);
 

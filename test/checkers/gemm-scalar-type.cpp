@@ -66,7 +66,18 @@ void bf16ScalarsCastToFloat(const __nv_bfloat16 *alpha, const __nv_bfloat16 *bet
   // CHECK-MESSAGES: :[[@LINE-2]]:107: warning: 'beta' points to '__nv_bfloat16' but cublasSgemm reads beta as 'float' [gemm-scalar-type]
 }
 
+// The address of the pointer to the scalar: cuBLAS reads the pointer.
+void addressOfTheScalarsPointer(const float *alpha, const float *beta) {
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &beta, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:97: warning: 'beta' points to a pointer, not to a scalar: cuBLAS reads the pointer's bytes as 'float' [gemm-scalar-type]
+  // CHECK-NOTES: :[[@LINE-2]]:97: note: pass the pointer itself, not its address
+}
+
 // ---- negative ------------------------------------------------------------------
+
+void theScalarsPointerItself(const float *alpha, const float *beta) {
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, beta, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
 
 // Casts that hide no scalar of another floating-point type: through void,
 // from an integer's bytes (not a floating-point value), and buffers (a

@@ -117,6 +117,14 @@ void scaleTypeOfNoRow(cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: scaleType CUDA_R_32F is not supported with CUBLAS_COMPUTE_16F, whatever the operand types: no row of cuBLASLt's type tables pairs them [gemm-type-combination]
 }
 
+// LT-TYPE-ALPHA: the address of the pointer to beta, not beta's.
+void addressOfBetasPointer(cublasLtMatrixLayout_t a, const float *alpha, const float *beta) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmul(lt, op, alpha, A, a, B, a, &beta, C, a, D, a, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'beta' points to a pointer, not to a scalar: cuBLASLt reads the pointer's bytes as the scale type [gemm-scalar-type]
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // The same descriptor given the scale type of its compute type before use,

@@ -129,6 +129,19 @@ TEST(MemoryRules, ComplexScalarKeptAsAnArrayOfItsParts) {
   EXPECT_STREQ(only(run("cublasGemmEx", V)).RuleId, "scalar.type");
 }
 
+TEST(MemoryRules, ScalarThatIsAPointersAddress) {
+  // `&beta` where beta is a `const float *`: the pointer's bytes are read.
+  CallValues V = validGemmEx();
+  V.pointer(Role::Beta).PointeeIsPointer = Value::of(1);
+  const Finding &F = only(run("cublasGemmEx", V));
+  EXPECT_STREQ(F.RuleId, "scalar.type");
+  EXPECT_EQ(F.Param, Role::Beta);
+  EXPECT_EQ(F.Message, "'beta' points to a pointer, not to a scalar: cuBLAS reads the "
+                       "pointer's bytes as 'float'");
+  V.pointer(Role::Beta).PointeeIsPointer = Value::of(0);
+  EXPECT_TRUE(run("cublasGemmEx", V).empty());
+}
+
 TEST(MemoryRules, LegacyComputeTypeScalesLikeItsMapping) {
   // CUDA_R_32F through the C++ overload is COMPUTE_32F: fp16 data with a
   // float alpha is right (a valid look-alike the issue names).

@@ -46,6 +46,7 @@ struct PointerFacts {
   Value AllocEnd;
   Value PointeeType;        // cudaDataType of the type it points to
   Value PointeeCount;       // elements of that type from Address on
+  Value PointeeIsPointer;   // 1: it points to a pointer, not to data
 };
 
 // Whether the scalar P points to holds a complex value of type Complex
@@ -793,7 +794,7 @@ private:
       if (!Api.has(R))
         continue;
       const PointerFacts &P = In.pointer(R);
-      if (!P.Address.Known && !P.PointeeType.Known &&
+      if (!P.Address.Known && !P.PointeeType.Known && !P.PointeeIsPointer.Known &&
           P.Where == Residency::Unknown)
         continue; // nothing known about this scalar
       // (Named only for a finding: most calls have none.)
@@ -803,6 +804,16 @@ private:
           add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
               Name() + " is null; cuBLAS reads it on every call",
               "pass the address of a scalar", {R});
+        continue;
+      }
+      if (P.PointeeIsPointer.Known && P.PointeeIsPointer.V) {
+        // `&beta` where beta is already a `const float *`.
+        add(Category::ScalarType, "scalar.type", R, -1, 0,
+            Name() + " points to a pointer, not to a scalar: cuBLAS reads the "
+                     "pointer's bytes as " +
+                (Scale >= 0 ? "'" + typeText(Scale) + "'" : std::string("the scalar")),
+            "pass the pointer itself, not its address", {R})
+            .Bound = Scale;
         continue;
       }
       if (Scale >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&

@@ -1447,6 +1447,15 @@ private:
     // LT-TYPE-ALPHA: *alpha and *beta have the scale type.
     for (Arg A : {Arg::Alpha, Arg::Beta}) {
       const Value PT = In.pointer(A).PointeeType;
+      if (const Value &ToPointer = In.pointer(A).PointeeIsPointer;
+          ToPointer.Known && ToPointer.V) {
+        err(Category::ScalarType, "LT-TYPE-ALPHA", Subject{A, -1}, 0,
+            q(argName(A)) + " points to a pointer, not to a scalar: cuBLASLt "
+                            "reads the pointer's bytes as the scale type",
+            "pass the pointer itself, not its address")
+            .Bound = Scale;
+        continue;
+      }
       if (PT.Known && PT.V >= 0 && Scale >= 0 && PT.V != Scale &&
           !holdsComplex(In.pointer(A), Scale))
         err(Category::ScalarType, "LT-TYPE-ALPHA", Subject{A, -1}, PT.V,
