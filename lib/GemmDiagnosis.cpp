@@ -217,6 +217,23 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
           F.Bindings.HandleModes[P] = std::move(Mode);
           continue;
         }
+        // A structure's fields as the caller's object has them (`const
+        // Config &cfg` of a local `const Config cfg;`).
+        if (const RecordDecl *RD = P->getType().getNonReferenceType()->getAsRecordDecl()) {
+          for (const FieldDecl *Field : RD->fields()) {
+            if (!Field->getType()->isIntegralOrEnumerationType())
+              continue;
+            SymbolicValue V = Values.evaluateField(Site->getArg(I), Field);
+            if (!V.isConstant())
+              continue;
+            V.Alternatives[0].From = {Site->getArg(I), Passed};
+            Text += (Text.empty() ? "" : ", ") + P->getName().str() + "." +
+                    Field->getName().str() + " = " +
+                    std::to_string(V.Alternatives[0].Value);
+            F.Bindings.FieldValues[{P, Field}] = std::move(V);
+          }
+          continue;
+        }
         if (!P->getType()->isIntegralOrEnumerationType())
           continue;
         SymbolicValue V = Values.evaluate(Site->getArg(I));
@@ -235,7 +252,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                 std::to_string(V.Alternatives[0].Value);
         F.Bindings[P] = std::move(V);
       }
-      if (F.Bindings.empty() && F.Bindings.HandleModes.empty())
+      if (F.Bindings.bindsNothing())
         continue;
       F.Chain.push_back(
           {Site->getBeginLoc(),

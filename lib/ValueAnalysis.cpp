@@ -928,8 +928,9 @@ bool identical(const SymbolicValue &A, const SymbolicValue &B) {
 
 bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B) {
-  if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty())
-    return false; // (walks with handle modes are not kept)
+  if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty() ||
+      !A.FieldValues.empty() || !B.FieldValues.empty())
+    return false; // (walks with handle modes or fields bound are not kept)
   for (const auto &[P, V] : A) {
     auto It = B.find(P);
     if (It == B.end() || !identical(V, It->second))
@@ -2465,6 +2466,8 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       auto It = Vars.Fields.find({V, F});
       if (It != Vars.Fields.end())
         return It->second;
+      if (const auto *P = dyn_cast<ParmVarDecl>(V))
+        return paramField(P, F);
     }
     return SymbolicValue::unknown();
   }
@@ -2822,6 +2825,46 @@ SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
     return SymbolicValue::unknown();
   auto It = At.Objects.find({V, Id});
   return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;
+}
+
+// Field F of this function's structure parameter P: what its callers bound
+// (the caller's object, unchanged here: P is never written and, by const
+// reference, nothing but P names it here), else unknown until they do.
+SymbolicValue FunctionValues::paramField(const ParmVarDecl *P, const FieldDecl *F) {
+  const QualType T = P->getType();
+  const bool ByConstRef = T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+  if (P->getDeclContext() != Fn || (T->isReferenceType() && !ByConstRef) ||
+      !T.getNonReferenceType()->isRecordType() || F->isBitField() ||
+      F->getParent()->isUnion() || (Known && Known->WrittenParams.lookup(P)))
+    return SymbolicValue::unknown();
+  auto It = Params.FieldValues.find({P, F});
+  if (It != Params.FieldValues.end())
+    return It->second;
+  SymbolicValue U;
+  U.NeedsParams.push_back(P);
+  return U;
+}
+
+SymbolicValue FunctionValues::evaluateField(const Expr *Base, const FieldDecl *F) {
+  if (Dead || !Base)
+    return SymbolicValue::unknown();
+  Base = Base->IgnoreParenImpCasts();
+  // A structure passed by value: the copy of the caller's object.
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(Base);
+      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    Base = Copy->getArg(0)->IgnoreParenImpCasts();
+  const VarDecl *V = referencedVar(Base);
+  if (!V || !F)
+    return SymbolicValue::unknown();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    SymbolicValue Out = paramField(P, F);
+    return Out.Known ? Out : SymbolicValue::unknown();
+  }
+  if (GaveUp || !AtTarget)
+    return SymbolicValue::unknown();
+  auto It = AtTarget->Fields.find({V, F});
+  return It == AtTarget->Fields.end() ? SymbolicValue::unknown() : It->second;
 }
 
 FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {

@@ -201,8 +201,14 @@ public:
   /// parameters by value; in HandleModes, the pointer mode of the handle a
   /// cublasHandle_t parameter receives there, followed from the function's
   /// entry as a handle the function did not create.
+  /// In FieldValues, the fields of a structure parameter (by value or
+  /// const reference: a `const Config &cfg`) as the caller's object has them.
   struct Bindings : llvm::DenseMap<const ParmVarDecl *, SymbolicValue> {
     llvm::DenseMap<const ParmVarDecl *, SymbolicValue> HandleModes;
+    std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
+    bool bindsNothing() const {
+      return empty() && HandleModes.empty() && FieldValues.empty();
+    }
   };
 
   FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const CallExpr *Target,
@@ -257,6 +263,10 @@ public:
   };
   HandleValue evaluateHandle(const Expr *E);
 
+  /// Field \p F of the structure \p Base names (a local, or a parameter
+  /// whose callers bound its fields) where the walk reached the target.
+  SymbolicValue evaluateField(const Expr *Base, const FieldDecl *F);
+
   /// The guard under which the target is reached at all.
   const Guard &pathToTarget() const { return TargetPath; }
 
@@ -277,6 +287,7 @@ private:
   SymbolicValue evalCall(const CallExpr *Call, const Env &Vars,
                          unsigned Depth);
   PointerValue evalPointer(const Expr *E, const Env &Vars, unsigned Depth);
+  SymbolicValue paramField(const ParmVarDecl *P, const FieldDecl *F);
   std::optional<Literal> atomFor(const Expr *Cond);
   bool stableCondition(const Expr *Cond) const;
 
