@@ -2046,6 +2046,85 @@ private:
       E.Fields[{To, F}] = std::move(Val);
   }
 
+  // The fields of what a function whose body is `return Plan{...};` (or
+  // `return {...};`) returns: each initializer evaluated with the
+  // parameters bound to the call's arguments, a structure argument's
+  // fields included (`Shape{64, 8}`, a local's). Unknown otherwise.
+  void returnedFields(const VarDecl *V, const RecordDecl *RD, const CallExpr *Call,
+                      Env &E) {
+    const Expr *Ret = nullptr;
+    const FunctionDecl *Def = singleReturn(Call, Ret);
+    if (!Def || Call->getNumArgs() != Def->getNumParams())
+      return;
+    const auto *List = dyn_cast<InitListExpr>(aggregateOf(Ret));
+    if (!List || (!List->isSemanticForm() && !List->getSemanticForm()))
+      return;
+    List = List->isSemanticForm() ? List : List->getSemanticForm();
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(RD); Class && Class->getNumBases() > 0)
+      return;
+    Env Inner;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      if (P->getType()->isIntegralOrEnumerationType())
+        Inner.callee().Params[P] = FV.eval(Call->getArg(I), E, 0);
+      else if (P->getType()->isRecordType())
+        bindRecordArgument(P, Call->getArg(I), Inner, E);
+    }
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField() && !F->getIdentifier())
+        continue;
+      if (I < List->getNumInits() && modelledField(F)) {
+        SymbolicValue Val = FV.eval(List->getInit(I), Inner, 0);
+        Val.NeedsParams.clear(); // (the callee's parameters are bound here)
+        const OriginText From("'" + V->getName().str() + "." + F->getName().str() +
+                              "' as '" + Def->getNameAsString() + "' returns it");
+        for (Alternative &A : Val.Alternatives)
+          A.From = {Call, From};
+        E.Fields[{V, F}] = std::move(Val);
+      }
+      ++I;
+    }
+  }
+
+  // `Plan{...}`, `{...}`, a copy of either: the initializer list.
+  static const Expr *aggregateOf(const Expr *E) {
+    E = E ? E->IgnoreImplicit() : nullptr;
+    if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr()->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      return aggregateOf(Copy->getArg(0));
+    return E;
+  }
+
+  // A structure argument's fields, as parameter P's in Inner.
+  void bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E) {
+    const auto *RD = P->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return;
+    const Expr *A = aggregateOf(Arg);
+    if (const auto *List = dyn_cast_or_null<InitListExpr>(A)) {
+      List = List->isSemanticForm() ? List : List->getSemanticForm();
+      if (!List)
+        return;
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->isBitField() && !F->getIdentifier())
+          continue;
+        if (I < List->getNumInits() && modelledField(F))
+          Inner.Fields[{P, F}] = FV.eval(List->getInit(I), E, 0);
+        ++I;
+      }
+      return;
+    }
+    if (const VarDecl *Source = referencedVar(A); Source && tracked(Source))
+      for (const auto &[K, Val] : E.Fields)
+        if (K.first == Source)
+          Inner.Fields[{P, K.second}] = Val;
+  }
+
   void declareRecord(const VarDecl *V, Env &E) {
     forgetFields(V, E);
     const auto *RD = V->getType()->getAsRecordDecl();
@@ -2089,6 +2168,11 @@ private:
         }
         return;
       }
+    }
+    // `Plan p = plan(a, b);` where plan only returns an aggregate.
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Init)) {
+      returnedFields(V, RD, Call, E);
+      return;
     }
     const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
     const CXXConstructorDecl *Ctor =

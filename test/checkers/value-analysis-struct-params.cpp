@@ -41,6 +41,29 @@ void configChangedBeforeTheCall() {
   gemmFromConfigByValue(cfg);
 }
 
+// A plan computed by a function that only returns an aggregate, from shapes
+// given as temporaries or locals.
+struct Plan {
+  int m, n, k, lda, ldb, ldc;
+};
+struct Dims {
+  int rows, cols;
+};
+Plan plan(Dims a, Dims b) { return Plan{a.rows, b.cols, a.cols, a.cols, b.rows, a.rows}; }
+void gemmFromPlan() {
+  Plan p = plan(Dims{64, 8}, Dims{8, 8});
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, p.m, p.n, p.k, &one, A, p.lda, B, p.ldb, &zero, C, p.ldc);
+  // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: 'lda' is 8, 'p.lda' as 'plan' returns it
+}
+void gemmFromPlanOfLocals() {
+  Dims a{32, 16}, b{16, 4};
+  a.rows = -2;
+  const Plan p = plan(a, b);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, p.m, p.n, p.k, &one, A, 64, B, p.ldb, &zero, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:44: warning: 'm' (-2) must not be negative [gemm-invalid-size]
+}
+
 // cuBLASLt layouts built from such a structure, in the function it is
 // given to.
 struct Shape {
@@ -79,6 +102,19 @@ void gemmFromMutableReference(Config &cfg) {
 void gemmFromRightConfig(const Config &cfg) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, cfg.m, cfg.n, cfg.k, &one, A, cfg.lda, B, cfg.ldb, &zero, C, cfg.ldc);
 }
+// A planner that does more than return, and shapes the caller does not know.
+Plan planChecked(Dims a, Dims b) {
+  if (a.cols != b.rows)
+    return Plan{0, 0, 0, 1, 1, 1};
+  return Plan{a.rows, b.cols, a.cols, a.cols, b.rows, a.rows};
+}
+void gemmFromUnprovenPlans(Dims unknown) {
+  Plan p = planChecked(Dims{64, 8}, Dims{8, 8});
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, p.m, p.n, p.k, &one, A, p.lda, B, p.ldb, &zero, C, p.ldc);
+  Plan q = plan(unknown, Dims{8, 8});
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, q.m, q.n, q.k, &one, A, q.lda, B, q.ldb, &zero, C, q.ldc);
+}
+
 void callers(const Config &unknown) {
   Config cfg;
   gemmFromChangedCopy(cfg);
