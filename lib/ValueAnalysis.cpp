@@ -1639,6 +1639,8 @@ private:
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     if (!Ctor || Ctor->isTrivial())
       return;
+    if (std::as_const(E).Objects.get().empty())
+      return; // (no object followed: the commonest case)
     bool Harmless = true;
     for (const Expr *Arg : Construct->arguments()) {
       if (const VarDecl *H = objectVar(Arg); H && hasObject(H, E))
@@ -1660,7 +1662,7 @@ private:
     // A handle this function did not create may be reached by another
     // name (the caller's, a structure's): a call that could reach it
     // could change it unseen.
-    if (!leavesHandlesAlone(Call))
+    if (hasBorrowed(E) && !leavesHandlesAlone(Call))
       forgetBorrowed(E);
     if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
       SymbolicValue P; // a number of the run's, but known to be a pitch
@@ -1756,6 +1758,13 @@ private:
       if (hasObject(P, E))
         E.Objects[{P, HandlePointerMode}] = Mode;
     }
+  }
+
+  static bool hasBorrowed(const Env &E) {
+    for (const auto &Entry : E.Objects)
+      if (Entry.first.second == BorrowedAttribute)
+        return true;
+    return false;
   }
 
   static void forgetBorrowed(Env &E) {
