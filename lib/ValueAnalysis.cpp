@@ -326,9 +326,22 @@ const CompoundStmt *inlinableBody(const CallExpr *Call,
 const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
   const FunctionDecl *Def = nullptr;
   const CompoundStmt *Body = inlinableBody(Call, Def);
-  if (!Body || Body->size() != 1)
+  if (!Body || Body->body_empty())
     return nullptr;
-  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  // Constants the return may name first (`static const float one = 1.f;
+  // return &one;`, a trait's getter): they change nothing.
+  for (const Stmt *S : llvm::drop_end(Body->body())) {
+    const auto *D = dyn_cast<DeclStmt>(S);
+    if (!D)
+      return nullptr;
+    for (const Decl *Dl : D->decls()) {
+      const auto *V = dyn_cast<VarDecl>(Dl);
+      if (!V || !V->isStaticLocal() || !V->getType().isConstQualified() ||
+          V->getType().isVolatileQualified())
+        return nullptr;
+    }
+  }
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_back());
   Ret = Return ? Return->getRetValue() : nullptr;
   return Ret ? Def : nullptr;
 }

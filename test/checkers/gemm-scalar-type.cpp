@@ -66,6 +66,28 @@ void bf16ScalarsCastToFloat(const __nv_bfloat16 *alpha, const __nv_bfloat16 *bet
   // CHECK-MESSAGES: :[[@LINE-2]]:107: warning: 'beta' points to '__nv_bfloat16' but cublasSgemm reads beta as 'float' [gemm-scalar-type]
 }
 
+// A trait's getter returning the address of its own constant: the
+// __half specialisation's is a float.
+template <typename T> struct Scalars;
+template <> struct Scalars<__half> {
+  static const void *one() {
+    static const float value = 1.f;
+    return &value;
+  }
+};
+template <> struct Scalars<float> {
+  static const void *one() {
+    static const float value = 1.f;
+    return &value;
+  }
+};
+void scalarsFromTraitGetters(const void *hA, const void *fA, void *hC, void *fC) {
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, Scalars<__half>::one(), hA, CUDA_R_16F, 8, hA, CUDA_R_16F, 8, Scalars<__half>::one(), hC, CUDA_R_16F, 8, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'alpha' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads alpha as '__half' [gemm-scalar-type]
+  // CHECK-MESSAGES: :[[@LINE-2]]:116: warning: 'beta' points to 'float' but 'computeType' CUBLAS_COMPUTE_16F reads beta as '__half' [gemm-scalar-type]
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, Scalars<float>::one(), fA, CUDA_R_32F, 8, fA, CUDA_R_32F, 8, Scalars<float>::one(), fC, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+
 // The address of the pointer to the scalar: cuBLAS reads the pointer.
 void addressOfTheScalarsPointer(const float *alpha, const float *beta) {
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, A, CUDA_R_32F, 8, B, CUDA_R_32F, 8, &beta, C, CUDA_R_32F, 8, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
