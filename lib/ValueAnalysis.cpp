@@ -256,12 +256,41 @@ const VarDecl *pitchVar(const CallExpr *Call) {
 // atomics mode is not one the checks read); for the Lt objects, every other
 // function of cublasLt.h reads them (the matmul, the heuristic, the
 // getters, the transform) and never writes them.
+bool keepsObjectState(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  const llvm::StringRef N = Callee->getName();
+  if (!N.starts_with("cublas") || objectCallOf(Callee).What != ObjectCall::None)
+    return false;
+  // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  const llvm::StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getSpellingLoc(Callee->getLocation())));
+  return File == "cublas_api.h" || File == "cublas_v2.h" ||
+         File == "cublas.h" || File == "cublasLt.h";
+}
+
+// Whether every argument is a number, an enumerator or a message (a
+// `const char *`, a string literal): nothing that could reach an object.
+template <class Range> bool onlyNumbersAndMessages(Range Args) {
+  for (const Expr *Arg : Args) {
+    const QualType T = Arg->IgnoreParenImpCasts()->getType();
+    if (T.isNull())
+      return false;
+    const bool Message = T->isPointerType() && T->getPointeeType().isConstQualified() &&
+                         T->getPointeeType()->isCharType();
+    if (!T->isArithmeticType() && !T->isEnumeralType() && !Message &&
+        !(T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType()))
+      return false;
+  }
+  return true;
+}
+
 // Whether \p Call cannot change a cuBLAS handle's modes: cuBLAS's own
 // functions other than the setters, the CUDA runtime and driver, the
 // system's libraries, and a function given nothing but numbers and
 // messages (`check(status, __FILE__, __LINE__)`) -- which could reach a
 // handle only through a global, which this analysis assumes it does not.
-bool keepsObjectState(const FunctionDecl *Callee);
 bool leavesHandlesAlone(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || isa<CXXMemberCallExpr>(Call))
@@ -278,32 +307,9 @@ bool leavesHandlesAlone(const CallExpr *Call) {
       (Callee->getName().starts_with("cuda") || Callee->getName().starts_with("cu")) &&
       !Callee->getName().starts_with("cublas"))
     return true;
-  for (const Expr *Arg : Call->arguments()) {
-    const QualType T = Arg->IgnoreParenImpCasts()->getType();
-    if (T.isNull())
-      return false;
-    const bool Message = T->isPointerType() && T->getPointeeType().isConstQualified() &&
-                         T->getPointeeType()->isCharType();
-    if (!T->isArithmeticType() && !T->isEnumeralType() && !Message &&
-        !(T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType()))
-      return false;
-  }
-  return true;
+  return onlyNumbersAndMessages(Call->arguments());
 }
 
-bool keepsObjectState(const FunctionDecl *Callee) {
-  if (!Callee || !Callee->getIdentifier())
-    return false;
-  const llvm::StringRef N = Callee->getName();
-  if (!N.starts_with("cublas") || objectCallOf(Callee).What != ObjectCall::None)
-    return false;
-  // cuBLAS's own functions, not a project's `cublasConfigure(handle)`.
-  const SourceManager &SM = Callee->getASTContext().getSourceManager();
-  const llvm::StringRef File = llvm::sys::path::filename(
-      SM.getFilename(SM.getSpellingLoc(Callee->getLocation())));
-  return File == "cublas_api.h" || File == "cublas_v2.h" ||
-         File == "cublas.h" || File == "cublasLt.h";
-}
 
 // The body of the function a call runs, where the analysis can bind its
 // parameters to the call's arguments: a definition whose parameters match
@@ -1654,16 +1660,10 @@ private:
       return;
     if (std::as_const(E).Objects.get().empty())
       return; // (no object followed: the commonest case)
-    bool Harmless = true;
-    for (const Expr *Arg : Construct->arguments()) {
+    for (const Expr *Arg : Construct->arguments())
       if (const VarDecl *H = objectVar(Arg); H && hasObject(H, E))
         forgetAttributes(H, E);
-      const QualType T = Arg->IgnoreParenImpCasts()->getType();
-      Harmless &= !T.isNull() && (T->isArithmeticType() || T->isEnumeralType() ||
-                                  (T->isPointerType() && T->getPointeeType()->isCharType() &&
-                                   T->getPointeeType().isConstQualified()));
-    }
-    if (!Harmless)
+    if (!onlyNumbersAndMessages(Construct->arguments()))
       forgetBorrowed(E);
   }
 
@@ -2706,7 +2706,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
             To.getCanonicalType().getUnqualifiedType() !=
                 From.getCanonicalType().getUnqualifiedType()) {
           // float, double, __half, __nv_bfloat16 behind a cast to another.
-          auto Floating = [](int64_t T) { return T == 0 || T == 1 || T == 2 || T == 14; };
+          auto Floating = [](int64_t T) {
+            return T == rules::dt::R_32F || T == rules::dt::R_64F ||
+                   T == rules::dt::R_16F || T == rules::dt::R_16BF;
+          };
           if (Inner.Type.isConstant() && Floating(Inner.Type.Alternatives[0].Value) &&
               Floating(dataTypeCode(To, Ctx)) && !Inner.Count.Known)
             Inner.CastFrom = Inner.Type;

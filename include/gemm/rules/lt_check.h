@@ -911,6 +911,12 @@ private:
     return false;
   }
 
+  static constexpr const char *ScaleFollowsCompute =
+      "the scale type (of alpha and beta) follows the compute type: "
+      "16F -> CUDA_R_16F, 32F -> CUDA_R_32F/CUDA_C_32F, 64F -> "
+      "CUDA_R_64F/CUDA_C_64F, 32I -> CUDA_R_32I (or CUDA_R_32F with "
+      "int8 output)";
+
   // Whether some row of any table (1, 2, 3-4 narrow, 5 planar) pairs the
   // compute type with the scale type, whatever the operands.
   static bool scalePairs(int64_t CT, int64_t SC) {
@@ -938,10 +944,7 @@ private:
             "scaleType " + typeName(Scale) + " is not supported with " +
                 computeName(Compute) + ", whatever the operand types: no row of "
                 "cuBLASLt's type tables pairs them",
-            "the scale type (of alpha and beta) follows the compute type: "
-            "16F -> CUDA_R_16F, 32F -> CUDA_R_32F/CUDA_C_32F, 64F -> "
-            "CUDA_R_64F/CUDA_C_64F, 32I -> CUDA_R_32I (or CUDA_R_32F with "
-            "int8 output)");
+            ScaleFollowsCompute);
       return;
     }
     if (isNarrow(T[MatA]) || isNarrow(T[MatB]) || isNarrow(T[MatD]))
@@ -977,10 +980,7 @@ private:
           Scale,
           "scaleType " + typeName(Scale) + " is not supported with " +
               computeName(Compute) + ": " + Combo(),
-          "the scale type (of alpha and beta) follows the compute type: "
-          "16F -> CUDA_R_16F, 32F -> CUDA_R_32F/CUDA_C_32F, 64F -> "
-          "CUDA_R_64F/CUDA_C_64F, 32I -> CUDA_R_32I (or CUDA_R_32F with "
-          "int8 output)");
+          ScaleFollowsCompute);
       return;
     }
     if (anyImmaOrder() && planarity() != 1) {
