@@ -3,7 +3,7 @@
 #include "GemmDiagnosis.h"
 #include "ContextCache.h"
 #include "LtObjectCall.h"
-#include "ValueAnalysis.h"
+#include "Analysis/ValueAnalysis.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -671,7 +671,7 @@ diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
   if (!Inserted)
     return It->second;
   if (const IdentifierInfo *Id = Callee.getIdentifier())
-    if (const ObjectFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
+    if (const ApiFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
       It->second = diagnoseLtObjectCall(CallE, *Lt, Enclosing, Ctx, PP,
                                         LibraryVersion);
       return It->second;

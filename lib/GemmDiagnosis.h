@@ -13,7 +13,7 @@
 #define GEMM_TIDY_GEMMDIAGNOSIS_H
 
 #include "GemmCallAnalysis.h"
-#include "ValueAnalysis.h"
+#include "Analysis/ValueAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"

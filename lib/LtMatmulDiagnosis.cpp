@@ -33,7 +33,7 @@ bool isHeuristic(const CallExpr &Call) { return Call.getNumArgs() == 10; }
 
 // The argument of \p Call that plays \p A, or null.
 const Expr *argument(const CallExpr &Call, Arg A) {
-  const ObjectFunction *F = objectFunctionOf(Call.getDirectCallee());
+  const ApiFunction *F = apiFunctionOf(Call.getDirectCallee());
   return F ? argumentPlaying(Call, *F, A) : nullptr;
 }
 

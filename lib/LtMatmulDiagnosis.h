@@ -15,17 +15,17 @@
 #define GEMM_TIDY_LTMATMULDIAGNOSIS_H
 
 #include "GemmDiagnosis.h"
-#include "ObjectFunctions.h"
+#include "Models/ApiModel.h"
 
 #include <vector>
 
 namespace clang::tidy::gemm {
 
 /// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic, as
-/// cublasLt.h declares them (the Use rows of ObjectFunctions.h).
+/// cublasLt.h declares them (the Use rows of Models/ApiModel.h).
 inline bool isLtMatmul(const FunctionDecl &F) {
-  const ObjectFunction *Row = objectFunctionOf(&F);
-  return Row && Row->What == ObjectCall::Use &&
+  const ApiFunction *Row = apiFunctionOf(&F);
+  return Row && Row->What == Effect::Use &&
          Row->Obj == lt::Object::MatmulDesc && F.getNumParams() == Row->NumArgs;
 }
 

@@ -105,9 +105,9 @@ constexpr unsigned MaxReadArgs = 6;
 using ReadArgs = llvm::SmallVector<ReadArg, MaxReadArgs>;
 
 // The arguments the rules read of a Use row, in order.
-ReadArgs readArgs(const ObjectFunction &F) {
+ReadArgs readArgs(const ApiFunction &F) {
   ReadArgs Out;
-  if (F.What != ObjectCall::Use || !F.Roles)
+  if (F.What != Effect::Use || !F.Roles)
     return Out;
   for (unsigned Pos = 0; Pos < F.NumArgs && Out.size() < MaxReadArgs; ++Pos)
     if (const Read How = readOf(F.Roles[Pos]); How != Read::None)
@@ -139,7 +139,7 @@ struct Context {
 
 struct Call {
   const CallExpr &E;
-  const ObjectFunction &Fn;
+  const ApiFunction &Fn;
   ReadArgs Reads; // readArgs(Fn)
   BufferFacts Buffer;
   // readArgs: NULL (1) or not (0) as written.
@@ -149,7 +149,7 @@ struct Call {
     return I < E.getNumArgs() ? E.getArg(I) : nullptr;
   }
   bool creates() const { return createsObject(Fn.What); }
-  bool reads() const { return Fn.What == ObjectCall::Use; }
+  bool reads() const { return Fn.What == Effect::Use; }
   // The position of the Create argument that gives attribute \p Id, or -1.
   int createdArg(int64_t Id) const {
     const lt::CreatedAttributes Created = lt::createdAttributes(Fn.Obj);
@@ -179,7 +179,7 @@ void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
   } else {
     Out.Attr = FV.evaluate(strippedArgument(C.arg(AttrPos)));
     Out.Size = FV.evaluate(strippedArgument(C.arg(SizePos)));
-    if (C.Fn.What == ObjectCall::Set && C.Buffer.Held &&
+    if (C.Fn.What == Effect::Set && C.Buffer.Held &&
         C.Buffer.Held->getType()->isIntegralOrEnumerationType())
       Out.Contents = FV.evaluate(C.Buffer.Held);
   }
@@ -226,7 +226,7 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   Values.Attr = Pick(X.Attr);
   Values.SizeInBytes = Pick(X.Size);
   Values.LibraryVersion = Version;
-  const bool IsGet = C.Fn.What == ObjectCall::Get;
+  const bool IsGet = C.Fn.What == Effect::Get;
   const rules::Value Contents = Pick(X.Contents);
   const lt::AttrInfo *Info =
       Values.Attr.Known ? lt::findAttribute(C.Fn.Obj, Values.Attr.V) : nullptr;
@@ -239,14 +239,14 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
 
 } // namespace
 
-const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
-  const ObjectFunction *F = objectFunctionNamed(Name);
+const ApiFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
+  const ApiFunction *F = apiFunctionNamed(Name);
   if (!F || F->Handle)
     return nullptr;
   const bool Reads =
-      F->What == ObjectCall::Set || F->What == ObjectCall::Get ||
+      F->What == Effect::Set || F->What == Effect::Get ||
       (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0) ||
-      (F->What == ObjectCall::Use && F->Obj != lt::Object::MatmulDesc);
+      (F->What == Effect::Use && F->Obj != lt::Object::MatmulDesc);
   return Reads ? F : nullptr;
 }
 
@@ -318,7 +318,7 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
 } // namespace
 
 std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
-                                            const ObjectFunction &Function,
+                                            const ApiFunction &Function,
                                             const FunctionDecl *Enclosing,
                                             ASTContext &Ctx,
                                             const Preprocessor *PP,
@@ -345,7 +345,7 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
     }
   } else if (!C.creates()) {
     C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
-    if (Function.What == ObjectCall::Get)
+    if (Function.What == Effect::Get)
       C.Buffer.Facts.SizeWrittenIsNull =
           rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
   }

@@ -14,7 +14,7 @@
 #define GEMM_TIDY_LTOBJECTCALL_H
 
 #include "GemmDiagnosis.h"
-#include "ObjectFunctions.h"
+#include "Models/ApiModel.h"
 #include "gemm/rules/lt_check.h"
 
 namespace clang::tidy::gemm {
@@ -23,14 +23,14 @@ namespace clang::tidy::gemm {
 /// cuBLASLt objects' SetAttribute and GetAttribute, the Create and *Init
 /// functions whose arguments become attributes, cublasLtMatrixTransform,
 /// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit; null otherwise.
-const ObjectFunction *ltObjectFunctionNamed(llvm::StringRef Name);
+const ApiFunction *ltObjectFunctionNamed(llvm::StringRef Name);
 
 /// The diagnostics of \p Call, a call of \p Function inside \p Enclosing
 /// (null where not known): the arguments are evaluated in the call's
 /// function and in the contexts of the calls that bind its parameters, and
 /// a finding is kept only where it holds on every feasible path.
 std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &Call,
-                                            const ObjectFunction &Function,
+                                            const ApiFunction &Function,
                                             const FunctionDecl *Enclosing,
                                             ASTContext &Ctx,
                                             const Preprocessor *PP,

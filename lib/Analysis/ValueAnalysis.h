@@ -242,12 +242,12 @@ public:
 
   /// The objects whose state the analysis follows: a cuBLAS handle and the
   /// cuBLASLt matmul descriptor, matrix layout and matmul preference, as
-  /// the functions of ObjectFunctions.h create, set and end them. Each is a
+  /// the functions of Models/ApiModel.h create, set and end them. Each is a
   /// local variable created in this function (cublasCreate,
   /// cublasLt*Create) and not exposed to anything that could change it
   /// unseen; its state is one value per attribute: a Lt object's
   /// attributes by their cublasLt.h ids, a handle's pointer and math modes
-  /// by ObjectFunctions.h's HandleAttribute, and whether it was destroyed.
+  /// by Models/ApiModel.h's HandleAttribute, and whether it was destroyed.
   static constexpr int64_t DestroyedAttribute = -1;
   /// Pointer-valued attributes hold a made-up address: this base plus the
   /// offset into a whole allocation, when both are known.

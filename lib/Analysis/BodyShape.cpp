@@ -1,0 +1,286 @@
+//===--- BodyShape.cpp - gemm-tidy ---------------------------------------===//
+
+#include "Analysis/BodyShape.h"
+#include "Analysis/Syntax.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::gemm {
+
+// The locals (or locals' fields) one CFG element writes. Every
+// subexpression that writes is an element of its own (graphOptions), so
+// nothing here recurses.
+void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = lvalueTarget(B->getLHS()).first)
+        Out.insert(V);
+  } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->isIncrementDecrementOp())
+      if (const VarDecl *V = lvalueTarget(U->getSubExpr()).first)
+        Out.insert(V);
+  } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *Dl : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Dl))
+        Out.insert(V);
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
+      if (const VarDecl *V = lvalueTarget(Op->getArg(0)).first)
+        Out.insert(V);
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // A call that receives a pointer or handle may change what it knows.
+    if (!keepsObjectState(Call->getDirectCallee()))
+      for (const Expr *Arg : Call->arguments()) {
+        if (const VarDecl *V = referencedVar(Arg))
+          if (V->getType()->isPointerType())
+            Out.insert(V);
+        if (const VarDecl *V = opaqueObject(Arg))
+          Out.insert(V);
+      }
+    if (storesThroughAddress(Call))
+      if (const VarDecl *V = allocatedVar(Call))
+        Out.insert(V);
+    if (const VarDecl *Pitch = pitchVar(Call))
+      Out.insert(Pitch);
+  }
+}
+
+// An expression whose evaluation has no effect the walk acts on and
+// branches only where eval() follows both ways: no call, assignment,
+// increment, comma, && ||, lambda, unevaluated operand or default argument;
+// a ?: of plain operands (eval() gives it the value of each arm under its
+// condition's literal, as the CFG's join of the two arms would). Within
+// such expressions a CFG has no element that transfer() would execute.
+bool plainExpr(const Stmt *S) {
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Coawait;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return !B->isAssignmentOp() && !B->isLogicalOp() &&
+           B->getOpcode() != BO_Comma;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return isa<VarDecl, EnumConstantDecl, FunctionDecl>(Ref->getDecl());
+  return isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+             CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
+             ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+             CXXReinterpretCastExpr, CXXConstCastExpr, ParenExpr, MemberExpr,
+             ArraySubscriptExpr, InitListExpr, ImplicitValueInitExpr,
+             ConstantExpr, SubstNonTypeTemplateParmExpr, ConditionalOperator>(
+      S);
+}
+
+// The call \p Body is one straight run of statements around, if any: the
+// only call of the body, a statement of its own (or returned at the end),
+// among local declarations and assignments of plain expressions. Its CFG
+// would be one block whose elements that act are these statements in
+// order, so the walk of that call needs no graph: the statements before it
+// are executed as written. (It stops at the first statement that is not
+// plain; computed once per function.) \p Elements gets the nodes that
+// would be the graph's elements, which are all that the body's facts are
+// made of (scanElement()).
+const CallExpr *straightTarget(const Stmt *Body,
+                               std::vector<const Stmt *> &Elements) {
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block)
+    return nullptr;
+  const CallExpr *Target = nullptr;
+  unsigned Visited = 0;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Work;
+  auto Plain = [&] { // the expressions in Work
+    while (!Work.empty()) {
+      auto [S, Level] = Work.pop_back_val();
+      if (!S || Level > MaxNesting || ++Visited > MaxElements ||
+          !plainExpr(S))
+        return false;
+      if (isa<UnaryOperator, BinaryOperator>(S))
+        Elements.push_back(S);
+      for (const Stmt *Child : S->children())
+        Work.push_back({Child, Level + 1});
+    }
+    return true;
+  };
+  for (const Stmt *S : Block->body()) {
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      if (S != Block->body_back())
+        return nullptr;
+      S = Ret->getRetValue();
+      if (!S)
+        break;
+    }
+    // The statements below are elements; their operands, Plain()'s.
+    if (S->getStmtClass() == Stmt::CallExprClass) {
+      if (Target)
+        return nullptr; // a second call
+      Target = cast<CallExpr>(S);
+      Elements.push_back(S);
+      for (const Stmt *Child : Target->children())
+        Work.push_back({Child, 1});
+    } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      Elements.push_back(S);
+      for (const Decl *Dl : D->decls()) {
+        const auto *V = dyn_cast<VarDecl>(Dl);
+        if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+            V->getType()->isVariablyModifiedType())
+          return nullptr;
+        if (V->getInit())
+          Work.push_back({V->getInit(), 1});
+      }
+    } else if (const auto *B = dyn_cast<BinaryOperator>(S);
+               B && B->isAssignmentOp()) {
+      Elements.push_back(S);
+      Work.push_back({B->getLHS(), 1});
+      Work.push_back({B->getRHS(), 1});
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S);
+               U && U->isIncrementDecrementOp()) {
+      Elements.push_back(S);
+      Work.push_back({U->getSubExpr(), 1});
+    } else if (!isa<NullStmt>(S)) {
+      Work.push_back({S, 0});
+    }
+    if (!Plain())
+      return nullptr;
+  }
+  return Target;
+}
+
+// Whether the constant evaluator cannot fold \p E: evaluating it must read
+// a variable that is neither const nor constexpr, or call a function that
+// is neither constexpr nor a builtin (operands that are always evaluated,
+// not the right of && || , nor a ternary's arms).
+bool cannotFold(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    // (A reference initialised with a constant is usable as one.)
+    if (!V || V->isConstexpr() || V->getType()->isReferenceType())
+      return false;
+    if (isa<ParmVarDecl>(V))
+      return true; // const or not: a run's value
+    if (!V->getType().isConstQualified())
+      return true;
+    // A const variable folds where its initializer does.
+    const Expr *Init = V->getAnyInitializer();
+    return !Init || cannotFold(Init, Depth + 1);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    return F && !F->isConstexpr() && !F->getBuiltinID();
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return cannotFold(Cast->getSubExpr(), Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
+      return cannotFold(U->getSubExpr(), Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+      return false;
+    if (B->isLogicalOp())
+      return cannotFold(B->getLHS(), Depth + 1);
+    return cannotFold(B->getLHS(), Depth + 1) ||
+           cannotFold(B->getRHS(), Depth + 1);
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) // (a static member: no read
+    return isa<FieldDecl>(M->getMemberDecl()) && // of the object)
+           cannotFold(M->getBase(), Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return cannotFold(C->getCond(), Depth + 1);
+  return false;
+}
+
+// Whether Clang's CFG builder could decide \p Cond without running it
+// (PruneTriviallyFalseEdges): unless the constant evaluator must read a
+// value of the run to fold it (cannotFold()), and it has none of the
+// shapes the builder judges by their form, whatever the values: && and ||
+// on comparisons of one variable (m < 0 && m > 100), x * 0, x & 0, a
+// boolean compared with another integer (!x == 2), (x & 8) == 4.
+bool decidableCondition(const Expr *Cond) {
+  if (!Cond)
+    return true; // (if consteval: decided by its form)
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isLogicalOp() || B->getOpcode() == BO_Mul ||
+        B->getOpcode() == BO_And)
+      return true;
+    if (B->isComparisonOp())
+      for (const auto &[Side, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                                        std::pair(B->getRHS(), B->getLHS())})
+        if (isa<IntegerLiteral>(Side->IgnoreParenImpCasts()) &&
+            (isa<BinaryOperator>(Other->IgnoreParenImpCasts()) ||
+             Other->isKnownToHaveBooleanValue()))
+          return true;
+  }
+  return !cannotFold(Cond, 0);
+}
+
+// Whether the CFG builder makes \p S a branch whose edges it may prune,
+// with the condition it would try in \p Cond (null where the form decides:
+// && and ||, if consteval).
+bool branchesOn(const Stmt *S, const Expr *&Cond) {
+  Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    Cond = If->getCond();
+  else if (const auto *While = dyn_cast<WhileStmt>(S))
+    Cond = While->getCond();
+  else if (const auto *Do = dyn_cast<DoStmt>(S))
+    Cond = Do->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(S))
+    return (Cond = For->getCond()) != nullptr; // for (;;) loops for ever
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+    Cond = Range->getCond();
+  else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    Cond = Switch->getCond();
+  else if (const auto *Ternary = dyn_cast<AbstractConditionalOperator>(S))
+    Cond = Ternary->getCond();
+  else if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isLogicalOp();
+  else
+    return false;
+  return true;
+}
+
+BodyShape shapeOf(const Stmt *Body) {
+  BodyShape Out;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
+  Stack.push_back({Body, 0});
+  unsigned Visited = 0;
+  while (!Stack.empty()) {
+    auto [S, Level] = Stack.pop_back_val();
+    if (Level > MaxNesting || ++Visited > 4 * MaxElements) {
+      Out.TooDeep = true;
+      return Out;
+    }
+    if (const Expr *Cond; !Out.Prunable && branchesOn(S, Cond))
+      Out.Prunable = decidableCondition(Cond);
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back({Child, Level + 1});
+  }
+  return Out;
+}
+
+// The CFG's elements are the full expressions and conditions, and within
+// them every subexpression that can change what the walk knows, in the
+// order it runs: the kinds transfer(), scanEscapes() and writesOf() act on.
+// (Every subexpression would be an element of its own with all of them
+// added: three times the elements, none of which does anything here.)
+CFG::BuildOptions graphOptions(bool Prune) {
+  CFG::BuildOptions Options;
+  Options.PruneTriviallyFalseEdges = Prune;
+  for (Stmt::StmtClass Effect :
+       {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
+        Stmt::UnaryOperatorClass, Stmt::DeclStmtClass, Stmt::CallExprClass,
+        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+        Stmt::CUDAKernelCallExprClass, Stmt::UserDefinedLiteralClass,
+        Stmt::LambdaExprClass, Stmt::GCCAsmStmtClass, Stmt::MSAsmStmtClass})
+    Options.setAlwaysAdd(Effect);
+  return Options;
+}
+} // namespace clang::tidy::gemm

@@ -1,0 +1,72 @@
+//===--- BodyShape.h - gemm-tidy ----------------------------------*- C++ -*-===//
+//
+// What the walk needs to know of a function's body before it runs: how
+// deep it nests (too deep: not analysed), whether the CFG builder could
+// prune an edge of it, whether it is one straight run of statements around
+// a call (walked without a graph), which expressions are plain (no
+// element of the CFG acts within them), which the constant evaluator
+// cannot fold, and the locals one element of the graph writes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_ANALYSIS_BODYSHAPE_H
+#define GEMM_TIDY_ANALYSIS_BODYSHAPE_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+// Deeper than this, a function is not analysed: the CFG builder and the
+// AST's own walks recurse once per level (generated code nests thousands).
+constexpr unsigned MaxNesting = 256;
+// Blocks and elements one walk visits at most; beyond, the function's
+// values are unknown (generated functions with tens of thousands of
+// statements).
+constexpr unsigned MaxBlocks = 4096;
+constexpr unsigned MaxElements = 65536;
+
+
+/// The locals (or locals' fields) one CFG element writes.
+void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out);
+
+/// Whether evaluating \p S has no effect the walk acts on and branches
+/// only where the evaluator follows both ways.
+bool plainExpr(const Stmt *S);
+
+/// The call \p Body is one straight run of statements around, if any;
+/// \p Elements gets the nodes that would be the graph's elements.
+const CallExpr *straightTarget(const Stmt *Body,
+                               std::vector<const Stmt *> &Elements);
+
+/// Whether the constant evaluator cannot fold \p E (it would read a
+/// variable of the run or call a function that is not constexpr).
+bool cannotFold(const Expr *E, unsigned Depth);
+
+/// Whether Clang's CFG builder could decide \p Cond without running it.
+bool decidableCondition(const Expr *Cond);
+
+/// Whether the CFG builder makes \p S a branch whose edges it may prune,
+/// with the condition it would try in \p Cond.
+bool branchesOn(const Stmt *S, const Expr *&Cond);
+
+/// What the CFG builder would meet in a body: whether it is nested too
+/// deep to build a graph of, and whether its pruning of trivially false
+/// edges could remove any.
+struct BodyShape {
+  bool TooDeep = false;
+  bool Prunable = false;
+};
+
+BodyShape shapeOf(const Stmt *Body);
+
+/// The options of the CFGs the walk runs on: the elements transfer(),
+/// scanEscapes() and writesOf() act on, and pruning where \p Prune.
+CFG::BuildOptions graphOptions(bool Prune);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_ANALYSIS_BODYSHAPE_H

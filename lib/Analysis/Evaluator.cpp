@@ -1,0 +1,437 @@
+//===--- Evaluator.cpp - gemm-tidy ---------------------------------------===//
+
+#include "Analysis/Walker.h"
+#include "Analysis/BodyShape.h"
+#include "Analysis/Syntax.h"
+#include "GemmCallAnalysis.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::gemm {
+
+FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
+                               const CallExpr *Target, std::vector<AtomInfo> &Atoms,
+                               Bindings Params)
+    : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
+  Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  FunctionEntry *Entry = Body && Target ? &entryOf(Fn, Body, Ctx) : nullptr;
+  if (!Entry) {
+    GaveUp = true;
+    return;
+  }
+  Walker W(*this);
+  if (Entry->StraightTarget == Target) {
+    W.runStraight(cast<CompoundStmt>(Body), *Entry, Target);
+    return;
+  }
+  const CFG *Graph = graphOf(*Entry, Fn, Ctx);
+  if (!Graph) {
+    GaveUp = true;
+    return;
+  }
+  W.run(*Graph, *Entry, Target);
+  if (!AtTarget && !Dead)
+    GaveUp = true;
+}
+
+FunctionValues::~FunctionValues() = default;
+
+SymbolicValue FunctionValues::evaluate(const Expr *E) {
+  if (Dead)
+    return SymbolicValue::unknown();
+  if (GaveUp || !AtTarget) {
+    // Still fold constants: they need no environment.
+    Env Empty;
+    SymbolicValue V = eval(E, Empty, 0);
+    return V.isConstant() ? V : SymbolicValue::unknown();
+  }
+  return eval(E, *AtTarget, 0);
+}
+
+bool FunctionValues::stableCondition(const Expr *Cond) const {
+  if (!Cond)
+    return false;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Cond)) {
+    if (isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      return !(Known && Known->WrittenParams.lookup(P));
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return V->getType().isConstQualified() && !V->getType().isVolatileQualified();
+    return false;
+  }
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(Cond))
+    return true;
+  if (isa<UnaryOperator, BinaryOperator, CastExpr>(Cond)) {
+    for (const Stmt *Child : Cond->children())
+      if (!stableCondition(dyn_cast_or_null<Expr>(Child)))
+        return false;
+    if (const auto *B = dyn_cast<BinaryOperator>(Cond))
+      return !B->isAssignmentOp();
+    if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+      return !U->isIncrementDecrementOp();
+    return true;
+  }
+  return false;
+}
+
+std::optional<Literal> FunctionValues::atomFor(const Expr *Cond) {
+  if (!Cond)
+    return std::nullopt;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot) {
+    std::optional<Literal> Inner = atomFor(U->getSubExpr());
+    if (Inner)
+      Inner->Positive = !Inner->Positive;
+    return Inner;
+  }
+  // The same branch seen again (a loop) is the same atom.
+  if (auto It = ConditionAtoms.find(Cond); It != ConditionAtoms.end())
+    return It->second;
+  // Conditions on values nothing can change are one atom wherever they
+  // appear; any other condition is an atom of its own, uncorrelated.
+  unsigned Hash = 0;
+  if (stableCondition(Cond)) {
+    // A variable or parameter alone (`if (trans)`, the commonest) is the
+    // same condition as another read of it: no need to profile either.
+    const auto *Read = dyn_cast<DeclRefExpr>(Cond);
+    const Decl *Var = Read ? Read->getDecl()->getCanonicalDecl() : nullptr;
+    llvm::FoldingSetNodeID ID;
+    if (Var) {
+      Hash = static_cast<unsigned>(llvm::hash_value(Var)) | 1; // never 0
+    } else {
+      Cond->Profile(ID, Ctx, /*Canonical=*/true);
+      Hash = ID.ComputeHash() | 1;
+    }
+    for (unsigned I = 0; I < Atoms.size(); ++I) {
+      if (Atoms[I].StableHash != Hash)
+        continue;
+      const auto *OtherRead = dyn_cast<DeclRefExpr>(Atoms[I].Cond);
+      bool Same;
+      if (Var || OtherRead) {
+        Same = Var && OtherRead &&
+               OtherRead->getDecl()->getCanonicalDecl() == Var;
+      } else {
+        llvm::FoldingSetNodeID Other;
+        Atoms[I].Cond->Profile(Other, Ctx, true);
+        Same = Other == ID;
+      }
+      if (Same)
+        return ConditionAtoms[Cond] = Literal{I, true};
+    }
+  }
+  // Conditions beyond the first 64 of a function are not tracked (more
+  // than six already make the arguments be judged path by path, not per
+  // assignment; the atoms still prune paths that cannot be taken).
+  if (Atoms.size() >= MaxAtoms)
+    return std::nullopt;
+  Atoms.push_back({Cond, &Ctx, Hash});
+  const Literal L{static_cast<unsigned>(Atoms.size() - 1), true};
+  ConditionAtoms[Cond] = L;
+  return L;
+}
+
+SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
+                                      unsigned Depth) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (Vars.Callee)
+      if (auto It = Vars.Callee->Params.find(P); It != Vars.Callee->Params.end())
+        return It->second;
+    if (Known && Known->WrittenParams.lookup(P))
+      return SymbolicValue::unknown();
+    auto Bound = Params.find(P);
+    if (Bound != Params.end())
+      return Bound->second;
+    SymbolicValue U;
+    if (P->getDeclContext() == Fn)
+      U.NeedsParams.push_back(P);
+    return U;
+  }
+  auto It = Vars.Locals.find(V);
+  if (It != Vars.Locals.end())
+    return It->second;
+  // A function-scope static is initialised once, by whichever call came
+  // first: only a constant initializer (folded by eval) says its value.
+  if (V->isStaticLocal())
+    return SymbolicValue::unknown();
+  // A const variable whose initializer is not a constant expression but
+  // can be followed (`const int ld = t ? k : m;` at namespace scope).
+  if (V->getType().isConstQualified() && !V->getType().isVolatileQualified() &&
+      !V->hasLocalStorage() && V->getInit() && Depth < MaxDepth) {
+    SymbolicValue Val = eval(V->getInit(), Env(), Depth + 1);
+    const OriginText Text = OriginText::quoting("the value of", V->getName());
+    for (Alternative &A : Val.Alternatives)
+      A.From = {V->getInit(), Text};
+    return Val;
+  }
+  return SymbolicValue::unknown();
+}
+
+SymbolicValue FunctionValues::evalCall(const CallExpr *Call, const Env &Vars,
+                                       unsigned Depth) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Depth >= MaxDepth)
+    return SymbolicValue::unknown();
+  // std::min and std::max.
+  if (Callee->isInStdNamespace() && Call->getNumArgs() == 2 &&
+      Callee->getIdentifier() &&
+      (Callee->getName() == "min" || Callee->getName() == "max")) {
+    const SymbolicValue A = eval(Call->getArg(0), Vars, Depth + 1);
+    const SymbolicValue B = eval(Call->getArg(1), Vars, Depth + 1);
+    if (!A.Known || !B.Known)
+      return SymbolicValue::unknown();
+    SymbolicValue Out;
+    Out.Known = true;
+    const bool Min = Callee->getName() == "min";
+    for (const Alternative &X : A.Alternatives)
+      for (const Alternative &Y : B.Alternatives)
+        if (std::optional<Guard> G = conjoin(X.When, Y.When))
+          Out.Alternatives.push_back(
+              {*G, Min ? std::min(X.Value, Y.Value) : std::max(X.Value, Y.Value),
+               {Call, ""}});
+    return Out.Alternatives.size() > MaxAlternatives ? SymbolicValue::unknown()
+                                                     : Out;
+  }
+  // A function whose body only returns an expression: evaluate it with the
+  // arguments bound to its parameters.
+  const Expr *Ret = nullptr;
+  const FunctionDecl *Def = singleReturn(Call, Ret);
+  if (!Def)
+    return SymbolicValue::unknown();
+  Env Inner;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I)
+    Inner.callee().Params[Def->getParamDecl(I)] =
+        eval(Call->getArg(I), Vars, Depth + 1);
+  SymbolicValue V = eval(Ret, Inner, Depth + 1);
+  if (!V.Known)
+    return V;
+  for (Alternative &A : V.Alternatives) {
+    A.Value = convert(A.Value, Def->getReturnType(), Ctx);
+    A.From = {Call, "returned by '" + Def->getNameAsString() + "'"};
+  }
+  return V;
+}
+
+SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
+                                   unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
+    return SymbolicValue::unknown();
+  E = E->IgnoreParens();
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return eval(Cleanups->getSubExpr(), Vars, Depth + 1);
+  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(Temporary->getSubExpr(), Vars, Depth + 1);
+  // A template argument in an instantiation (`int ld = Ld;`): its value.
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(Subst->getReplacement(), Vars, Depth + 1);
+  // Literals and enumerators, the commonest arguments, need no evaluator
+  // (the implicit conversions above them are the casts below).
+  if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
+    return SymbolicValue::constant(
+        integerAsReceived(llvm::APSInt(
+            Literal->getValue(), Literal->getType()->isUnsignedIntegerType())),
+        {E, ""});
+  // An expression that must read a variable neither const nor constexpr,
+  // or call a function that is not constexpr, never folds: spare the
+  // constant evaluator (it is most of what arguments and branch conditions
+  // cost).
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  const auto *Read = dyn_cast<DeclRefExpr>(Bare);
+  const bool Trivial =
+      isa<IntegerLiteral>(Bare) ||
+      (Read && isa<EnumConstantDecl>(Read->getDecl()));
+  if (E->getType()->isIntegralOrEnumerationType() && !Trivial &&
+      !cannotFold(E, 0)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx)) {
+      return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});
+    }
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast:
+    case CK_IntegralToBoolean: case CK_BooleanToSignedIntegral:
+    case CK_UserDefinedConversion: case CK_ConstructorConversion: {
+      SymbolicValue V = eval(Cast->getSubExpr(), Vars, Depth + 1);
+      if (Cast->getType()->isIntegralOrEnumerationType())
+        for (Alternative &A : V.Alternatives)
+          A.Value = convert(A.Value, Cast->getType(), Ctx);
+      // A pitch read or converted to another integer type is still one.
+      if (Cast->getCastKind() != CK_LValueToRValue &&
+          Cast->getCastKind() != CK_NoOp && Cast->getCastKind() != CK_IntegralCast)
+        V.PitchFrom = nullptr;
+      return V;
+    }
+    default:
+      return SymbolicValue::unknown();
+    }
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return SymbolicValue::constant(integerAsReceived(EC->getInitVal()),
+                                     {E, ""});
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return evalVar(V, Vars, Depth);
+    return SymbolicValue::unknown();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    auto [V, F] = lvalueTarget(M);
+    if (V && F) {
+      auto It = Vars.Fields.find({V, F});
+      if (It != Vars.Fields.end())
+        return It->second;
+      if (const auto *P = dyn_cast<ParmVarDecl>(V))
+        return paramField(P, F);
+    }
+    return SymbolicValue::unknown();
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    SymbolicValue V = eval(U->getSubExpr(), Vars, Depth + 1);
+    V.PitchFrom = nullptr; // -pitch is no pitch
+    if (!V.Known)
+      return V;
+    for (Alternative &A : V.Alternatives) {
+      switch (U->getOpcode()) {
+      case UO_Minus:
+        if (A.Value == INT64_MIN) return SymbolicValue::unknown();
+        A.Value = -A.Value; break;
+      case UO_Plus: break;
+      case UO_Not: A.Value = ~A.Value; break;
+      case UO_LNot: A.Value = !A.Value; break;
+      default: return SymbolicValue::unknown();
+      }
+      A.Value = convert(A.Value, U->getType(), Ctx);
+    }
+    return V;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+      return SymbolicValue::unknown();
+    const SymbolicValue L = eval(B->getLHS(), Vars, Depth + 1);
+    const SymbolicValue R = eval(B->getRHS(), Vars, Depth + 1);
+    if (!L.Known || !R.Known)
+      return unknownOf({&L, &R});
+    SymbolicValue Out;
+    Out.Known = true;
+    for (const Alternative &X : L.Alternatives)
+      for (const Alternative &Y : R.Alternatives) {
+        std::optional<Guard> G = conjoin(X.When, Y.When);
+        if (!G)
+          continue;
+        std::optional<int64_t> V = checkedOp(B->getOpcode(), X.Value, Y.Value);
+        if (!V)
+          return SymbolicValue::unknown();
+        Out.Alternatives.push_back(
+            {*G, convert(*V, B->getType(), Ctx), X.From.At ? X.From : Y.From});
+      }
+    if (Out.Alternatives.size() > MaxAlternatives)
+      return SymbolicValue::unknown();
+    return Out;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    const SymbolicValue Cond = eval(C->getCond(), Vars, Depth + 1);
+    const SymbolicValue T = eval(C->getTrueExpr(), Vars, Depth + 1);
+    const SymbolicValue F = eval(C->getFalseExpr(), Vars, Depth + 1);
+    SymbolicValue Out;
+    Out.Known = true;
+    auto Add = [&](const SymbolicValue &Branch, const Guard &When) {
+      if (!Branch.Known)
+        return false;
+      for (const Alternative &A : Branch.Alternatives)
+        if (std::optional<Guard> G = conjoin(A.When, When))
+          Out.Alternatives.push_back({*G, A.Value, A.From});
+      return true;
+    };
+    bool Ok = true;
+    if (Cond.Known) {
+      for (const Alternative &A : Cond.Alternatives)
+        Ok &= Add(A.Value ? T : F, A.When);
+    } else if (std::optional<Literal> L = atomFor(C->getCond())) {
+      Ok = Add(T, {*L}) && Add(F, {Literal{L->Atom, !L->Positive}});
+    } else {
+      Ok = false;
+    }
+    if (!Ok || Out.Alternatives.size() > MaxAlternatives)
+      return unknownOf({&Cond, &T, &F});
+    for (Alternative &A : Out.Alternatives)
+      A.Value = convert(A.Value, C->getType(), Ctx);
+    return Out;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call, Vars, Depth);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(Default->getExpr(), Vars, Depth + 1);
+  return SymbolicValue::unknown();
+}
+
+FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
+  if (Dead)
+    return PointerValue();
+  if (GaveUp || !AtTarget)
+    return evalPointer(E, Env(), 0);
+  return evalPointer(E, *AtTarget, 0);
+}
+
+SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
+  if (GaveUp || Dead || !AtTarget)
+    return SymbolicValue::unknown();
+  const Env &At = *AtTarget; // (a read: no copy of a shared map)
+  if (At.Objects.get().empty())
+    return SymbolicValue::unknown(); // no object created here
+  const VarDecl *V = objectVar(E);
+  if (!V || Known->Aliased.lookup(V))
+    return SymbolicValue::unknown();
+  auto It = At.Objects.find({V, Id});
+  return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;
+}
+
+// Field F of this function's structure parameter P: what its callers bound
+// (the caller's object, unchanged here: P is never written and, by const
+// reference, nothing but P names it here), else unknown until they do.
+SymbolicValue FunctionValues::paramField(const ParmVarDecl *P, const FieldDecl *F) {
+  const QualType T = P->getType();
+  const bool ByConstRef = T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+  if (P->getDeclContext() != Fn || (T->isReferenceType() && !ByConstRef) ||
+      !T.getNonReferenceType()->isRecordType() || F->isBitField() ||
+      F->getParent()->isUnion() || (Known && Known->WrittenParams.lookup(P)))
+    return SymbolicValue::unknown();
+  auto It = Params.FieldValues.find({P, F});
+  if (It != Params.FieldValues.end())
+    return It->second;
+  SymbolicValue U;
+  U.NeedsParams.push_back(P);
+  return U;
+}
+
+SymbolicValue FunctionValues::evaluateField(const Expr *Base, const FieldDecl *F) {
+  if (Dead || !Base)
+    return SymbolicValue::unknown();
+  Base = Base->IgnoreParenImpCasts();
+  // A structure passed by value: the copy of the caller's object.
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(Base);
+      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    Base = Copy->getArg(0)->IgnoreParenImpCasts();
+  const VarDecl *V = referencedVar(Base);
+  if (!V || !F)
+    return SymbolicValue::unknown();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    SymbolicValue Out = paramField(P, F);
+    return Out.Known ? Out : SymbolicValue::unknown();
+  }
+  if (GaveUp || !AtTarget)
+    return SymbolicValue::unknown();
+  auto It = AtTarget->Fields.find({V, F});
+  return It == AtTarget->Fields.end() ? SymbolicValue::unknown() : It->second;
+}
+
+FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
+  return {evaluateAttribute(E, HandlePointerMode),
+          evaluateAttribute(E, HandleMathMode)};
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,66 @@
+//===--- FunctionCache.cpp - gemm-tidy -----------------------------------===//
+
+#include "Analysis/FunctionCache.h"
+#include "Analysis/BodyShape.h"
+#include "ContextCache.h"
+
+#include <algorithm>
+
+namespace clang::tidy::gemm {
+
+bool sameBindings(const FunctionValues::Bindings &A,
+                  const FunctionValues::Bindings &B) {
+  if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty() ||
+      !A.FieldValues.empty() || !B.FieldValues.empty())
+    return false; // (walks with handle modes or fields bound are not kept)
+  for (const auto &[P, V] : A) {
+    auto It = B.find(P);
+    if (It == B.end() || !identical(V, It->second))
+      return false;
+  }
+  return true;
+}
+
+// Functions whose graphs are kept. Calls arrive function by function, and a
+// wrapper's callers are at most MaxCallSites per level: a few cover every
+// reuse, where keeping every function's would grow with the file (and its
+// first touches of memory cost more than the graphs).
+constexpr unsigned KeptFunctions = 32;
+
+// The CFG of a function and what the walks learnt about it, kept per
+// translation unit for the functions analysed last (a function with many
+// calls, a wrapper analysed for each of its callers). No graph where the
+// function is too deep. The entry lives until a later call evicts it.
+FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
+  using Cache = std::vector<std::unique_ptr<FunctionEntry>>; // oldest first
+  Cache &Kept = contextCache<Cache>(Ctx);
+  for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
+    if ((*It)->Body == Body) {
+      std::rotate(It.base() - 1, It.base(), Kept.end()); // now the newest
+      return *Kept.back();
+    }
+  if (Kept.size() >= KeptFunctions)
+    Kept.erase(Kept.begin());
+  Kept.push_back(std::make_unique<FunctionEntry>());
+  FunctionEntry &Entry = *Kept.back();
+  Entry.Body = Body;
+  Entry.StraightTarget = straightTarget(Body, Entry.StraightElements);
+  if (!Entry.StraightTarget)
+    Entry.StraightElements = {};
+  return Entry;
+}
+
+// The CFG of the function of \p Entry, built at its first use; null where
+// the function is too deep.
+const CFG *graphOf(FunctionEntry &Entry, const FunctionDecl *Fn,
+                   ASTContext &Ctx) {
+  if (!Entry.Graph && !Entry.GraphTried) {
+    Entry.GraphTried = true;
+    Stmt *Body = const_cast<Stmt *>(Entry.Body);
+    if (const BodyShape Shape = shapeOf(Body); !Shape.TooDeep)
+      Entry.Graph =
+          CFG::buildCFG(Fn, Body, &Ctx, graphOptions(Shape.Prunable));
+  }
+  return Entry.Graph.get();
+}
+} // namespace clang::tidy::gemm

@@ -1,0 +1,60 @@
+//===--- FunctionCache.h - gemm-tidy ------------------------------*- C++ -*-===//
+//
+// The CFGs of the functions analysed last and what the walks learnt about
+// them, kept per translation unit: a function with many calls, or a
+// wrapper analysed for each of its callers, is built and walked once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_ANALYSIS_FUNCTIONCACHE_H
+#define GEMM_TIDY_ANALYSIS_FUNCTIONCACHE_H
+
+#include "Analysis/Environment.h"
+
+#include "clang/Analysis/CFG.h"
+#include <memory>
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+struct FunctionEntry {
+  const Stmt *Body = nullptr;
+  std::unique_ptr<CFG> Graph;
+  bool GraphTried = false;
+  std::shared_ptr<const FunctionValues::Facts> Facts;
+  /// The one call the body is a straight line around (straightTarget()),
+  /// the nodes its graph's elements would be, and the body's facts for its
+  /// walk, which needs no graph.
+  const CallExpr *StraightTarget = nullptr;
+  std::vector<const Stmt *> StraightElements;
+  std::shared_ptr<const FunctionValues::Facts> StraightFacts;
+  /// Walks kept for the calls analysed next, one per set of parameter
+  /// bindings (none: the function on its own; a caller's constants).
+  struct SharedWalk {
+    FunctionValues::Bindings Params;
+    std::unique_ptr<FunctionValues::Walk> Walk;
+  };
+  std::vector<SharedWalk> Walks; // the newest last
+};
+
+// Walks kept per function: its own and those of a few callers' bindings.
+constexpr unsigned KeptWalks = 4;
+
+
+/// Whether two sets of bindings are the same (walks are kept only for
+/// integer bindings).
+bool sameBindings(const FunctionValues::Bindings &A,
+                  const FunctionValues::Bindings &B);
+
+/// The entry of \p Fn, made at its first use; it lives until a later call
+/// evicts it.
+FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx);
+
+/// The CFG of the function of \p Entry, built at its first use; null
+/// where the function is too deep.
+const CFG *graphOf(FunctionEntry &Entry, const FunctionDecl *Fn,
+                   ASTContext &Ctx);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_ANALYSIS_FUNCTIONCACHE_H

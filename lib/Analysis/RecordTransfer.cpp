@@ -1,0 +1,233 @@
+//===--- RecordTransfer.cpp - gemm-tidy ----------------------------------===//
+
+#include "Analysis/Walker.h"
+#include "Analysis/BodyShape.h"
+#include "Analysis/Syntax.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::gemm {
+
+bool FunctionValues::Walker::modelledField(const FieldDecl *F) {
+  return !F->isBitField() && F->getType()->isIntegralOrEnumerationType();
+}
+
+void FunctionValues::Walker::setField(const VarDecl *V, const FieldDecl *F, SymbolicValue Val,
+              const Expr *At, llvm::StringRef What, Env &E) {
+  if (!Val.Alternatives.empty()) {
+    llvm::SmallString<96> Text(What);
+    Text += " of '";
+    Text += V->getName();
+    Text += ".";
+    Text += F->getName();
+    Text += "'";
+    const OriginText From(Text.str());
+    for (Alternative &A : Val.Alternatives)
+      A.From = {At, From};
+  }
+  E.Fields[{V, F}] = std::move(Val);
+}
+
+void FunctionValues::Walker::forgetFields(const VarDecl *V, Env &E) {
+  const auto &Fields = std::as_const(E.Fields);
+  auto First = Fields.lower_bound({V, nullptr});
+  if (First == Fields.end() || First->first.first != V)
+    return; // none: no copy of a shared map to write
+  for (auto It = E.Fields.begin(); It != E.Fields.end();)
+    It = It->first.first == V ? E.Fields.erase(It) : std::next(It);
+}
+
+void FunctionValues::Walker::copyFields(const VarDecl *To, const Expr *From, Env &E) {
+  forgetFields(To, E);
+  const VarDecl *Source = referencedVar(From);
+  if (!Source || !tracked(Source) ||
+      Source->getType().getCanonicalType().getUnqualifiedType() !=
+          To->getType().getCanonicalType().getUnqualifiedType())
+    return;
+  std::vector<std::pair<const FieldDecl *, SymbolicValue>> Copied;
+  for (const auto &[K, Val] : E.Fields)
+    if (K.first == Source)
+      Copied.push_back({K.second, Val});
+  for (auto &[F, Val] : Copied)
+    E.Fields[{To, F}] = std::move(Val);
+}
+
+void FunctionValues::Walker::returnedFields(const VarDecl *V, const RecordDecl *RD, const CallExpr *Call,
+                    Env &E) {
+  const Expr *Ret = nullptr;
+  const FunctionDecl *Def = singleReturn(Call, Ret);
+  if (!Def || Call->getNumArgs() != Def->getNumParams())
+    return;
+  const auto *List = dyn_cast<InitListExpr>(aggregateOf(Ret));
+  if (!List || (!List->isSemanticForm() && !List->getSemanticForm()))
+    return;
+  List = List->isSemanticForm() ? List : List->getSemanticForm();
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(RD); Class && Class->getNumBases() > 0)
+    return;
+  Env Inner;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (P->getType()->isIntegralOrEnumerationType())
+      Inner.callee().Params[P] = FV.eval(Call->getArg(I), E, 0);
+    else if (P->getType()->isRecordType())
+      bindRecordArgument(P, Call->getArg(I), Inner, E);
+  }
+  unsigned I = 0;
+  for (const FieldDecl *F : RD->fields()) {
+    if (F->isBitField() && !F->getIdentifier())
+      continue;
+    if (I < List->getNumInits() && modelledField(F)) {
+      SymbolicValue Val = FV.eval(List->getInit(I), Inner, 0);
+      Val.NeedsParams.clear(); // (the callee's parameters are bound here)
+      const OriginText From("'" + V->getName().str() + "." + F->getName().str() +
+                            "' as '" + Def->getNameAsString() + "' returns it");
+      for (Alternative &A : Val.Alternatives)
+        A.From = {Call, From};
+      E.Fields[{V, F}] = std::move(Val);
+    }
+    ++I;
+  }
+}
+
+const Expr * FunctionValues::Walker::aggregateOf(const Expr *E) {
+  E = E ? E->IgnoreImplicit() : nullptr;
+  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return aggregateOf(Copy->getArg(0));
+  return E;
+}
+
+void FunctionValues::Walker::bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E) {
+  const auto *RD = P->getType()->getAsRecordDecl();
+  if (!RD || RD->isUnion())
+    return;
+  const Expr *A = aggregateOf(Arg);
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(A)) {
+    List = List->isSemanticForm() ? List : List->getSemanticForm();
+    if (!List)
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField() && !F->getIdentifier())
+        continue;
+      if (I < List->getNumInits() && modelledField(F))
+        Inner.Fields[{P, F}] = FV.eval(List->getInit(I), E, 0);
+      ++I;
+    }
+    return;
+  }
+  if (const VarDecl *Source = referencedVar(A); Source && tracked(Source))
+    for (const auto &[K, Val] : E.Fields)
+      if (K.first == Source)
+        Inner.Fields[{P, K.second}] = Val;
+}
+
+void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
+  forgetFields(V, E);
+  const auto *RD = V->getType()->getAsRecordDecl();
+  if (!RD || !RD->getDefinition() || RD->isUnion())
+    return; // a union's members share their bytes
+  const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  // Aggregate and designated initialisers.
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(Init)) {
+    if (List->isSemanticForm() || List->getSemanticForm())
+      List = List->isSemanticForm() ? List : List->getSemanticForm();
+    // A C++17 aggregate with bases initialises them first.
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
+        Class && Class->getNumBases() > 0)
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField() && !F->getIdentifier())
+        continue; // an unnamed bit-field takes no initializer
+      if (I < List->getNumInits() && modelledField(F))
+        setField(V, F, FV.eval(List->getInit(I), E, 0), List->getInit(I),
+                 "the initializer", E);
+      ++I;
+    }
+    return;
+  }
+  // A constant expression (a constexpr constructor, default member
+  // initialisers of a trivial default construction).
+  if (Init) {
+    Expr::EvalResult R;
+    if (!Init->isValueDependent() && Init->EvaluateAsRValue(R, FV.Ctx) &&
+        R.Val.isStruct()) {
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        if (I < R.Val.getStructNumFields() && modelledField(F) &&
+            R.Val.getStructField(I).isInt())
+          setField(V, F,
+                   SymbolicValue::constant(
+                       R.Val.getStructField(I).getInt().getExtValue()),
+                   Init, "the initializer", E);
+        ++I;
+      }
+      return;
+    }
+  }
+  // `Plan p = plan(a, b);` where plan only returns an aggregate.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Init)) {
+    returnedFields(V, RD, Call, E);
+    return;
+  }
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  const CXXConstructorDecl *Ctor =
+      Construct ? Construct->getConstructor() : nullptr;
+  if (Init && !Construct) {
+    copyFields(V, Init, E); // C: `struct shape t = s;`
+    return;
+  }
+  if (Ctor && Ctor->isCopyOrMoveConstructor()) {
+    if (Ctor->isTrivial() && Construct->getNumArgs() == 1)
+      copyFields(V, Construct->getArg(0)->IgnoreImplicit(), E);
+    return;
+  }
+  // Default initialization: the default member initialisers hold. A
+  // constructor whose body is empty: its member initialisers, with its
+  // parameters bound to the arguments.
+  Env Inner;
+  llvm::DenseMap<const FieldDecl *, const Expr *> MemberInits;
+  if (Ctor && !(Ctor->isDefaultConstructor() && Ctor->isDefaulted())) {
+    const FunctionDecl *Def = nullptr;
+    if (!Ctor->hasBody(Def) || !Def)
+      return;
+    const auto *CtorDef = cast<CXXConstructorDecl>(Def);
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(CtorDef->getBody());
+    if (!Body || !Body->body_empty() ||
+        CtorDef->getNumParams() != Construct->getNumArgs())
+      return;
+    for (const CXXCtorInitializer *CI : CtorDef->inits()) {
+      if (!CI->isMemberInitializer())
+        return; // a base or delegated constructor: not followed
+      MemberInits[CI->getMember()] = CI->getInit();
+    }
+    for (unsigned I = 0; I < CtorDef->getNumParams(); ++I)
+      Inner.callee().Params[CtorDef->getParamDecl(I)] =
+          FV.eval(Construct->getArg(I), E, 0);
+  }
+  for (const FieldDecl *F : RD->fields()) {
+    if (!modelledField(F))
+      continue;
+    if (const Expr *MI = MemberInits.lookup(F)) {
+      if (!isa<CXXDefaultInitExpr>(MI)) {
+        setField(V, F, FV.eval(MI, Inner, 0), Init, "the initializer", E);
+        continue;
+      }
+    }
+    if (const Expr *Default = F->getInClassInitializer()) {
+      SymbolicValue Val = FV.eval(Default, E, 0);
+      for (Alternative &A : Val.Alternatives)
+        A.From = {Default, "the default member initializer of '" +
+                               F->getName().str() + "'"};
+      E.Fields[{V, F}] = Val;
+    }
+  }
+}
+
+} // namespace clang::tidy::gemm

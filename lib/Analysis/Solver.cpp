@@ -1,0 +1,524 @@
+//===--- Solver.cpp - gemm-tidy ------------------------------------------===//
+
+#include "Analysis/Walker.h"
+#include "Analysis/BodyShape.h"
+#include "Analysis/Syntax.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::gemm {
+
+void FunctionValues::Walker::runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
+                 const CallExpr *Target) {
+  if (!Entry.StraightFacts)
+    Entry.StraightFacts = straightFacts(Entry.StraightElements);
+  F = Entry.StraightFacts.get();
+  FV.Known = Entry.StraightFacts;
+  State In;
+  seedHandleModes(In.Vars);
+  for (const Stmt *S : Body->body()) {
+    if (S == Target)
+      break;
+    transfer(S, In.Vars);
+  }
+  FV.AtTarget = std::make_unique<Env>(std::move(In.Vars));
+}
+
+void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target) {
+  if (!Entry.Facts)
+    Entry.Facts = facts(G);
+  F = Entry.Facts.get();
+  FV.Known = Entry.Facts; // shared: the FunctionValues may outlive the entry
+  if (F->GaveUp) {
+    FV.GaveUp = true;
+    return;
+  }
+  auto Found = F->Where.find(Target);
+  if (Found == F->Where.end()) {
+    // No element of the graph: in the body, an unevaluated operand
+    // (sizeof, decltype, noexcept), which never runs; outside it (a
+    // constructor's initialisers), judged on constants only.
+    const SourceManager &SM = FV.Ctx.getSourceManager();
+    const SourceRange Body = SM.getExpansionRange(
+        FV.Fn->getBody()->getSourceRange()).getAsRange();
+    if (SM.isPointWithin(SM.getExpansionLoc(Target->getBeginLoc()),
+                         Body.getBegin(), Body.getEnd()))
+      FV.Dead = true;
+    else
+      FV.GaveUp = true;
+    return;
+  }
+  const auto [TargetBlock, TargetIndex] = Found->second;
+  const unsigned TargetRank = F->Rank[TargetBlock->getBlockID()];
+  if (TargetRank == ~0u) {
+    FV.Dead = true; // not reachable from the entry
+    return;
+  }
+  // One walk for the calls of a function analysed one after the other
+  // with the same bindings, restarted for a call it has gone past.
+  Walk Local;
+  W = &Local;
+  if (FV.Atoms.empty()) {
+    auto Kept = llvm::find_if(Entry.Walks, [&](const auto &SW) {
+      return sameBindings(SW.Params, FV.Params);
+    });
+    if (Kept == Entry.Walks.end()) {
+      if (Entry.Walks.size() >= KeptWalks)
+        Entry.Walks.erase(Entry.Walks.begin());
+      Entry.Walks.push_back({FV.Params, nullptr});
+      Kept = Entry.Walks.end() - 1;
+    }
+    if (!Kept->Walk || Kept->Walk->Next > TargetRank)
+      Kept->Walk = std::make_unique<Walk>();
+    W = Kept->Walk.get();
+  }
+  if (W->Out.empty()) {
+    const unsigned N = G.getNumBlockIDs();
+    W->Out.resize(N);
+    W->Cond.assign(N, SymbolicValue::unknown());
+    W->CondLit.resize(N);
+    W->Pending.assign(N, 0);
+    for (const CFGBlock *B : F->Order)
+      for (const CFGBlock *S : B->succs())
+        if (S && rank(S) > rank(B) && rank(S) != ~0u)
+          ++W->Pending[B->getBlockID()];
+  }
+  FV.Atoms = W->Atoms;
+  FV.ConditionAtoms = W->ConditionAtoms;
+  while (W->Next < TargetRank)
+    execute(F->Order[W->Next++]);
+  W->Atoms = FV.Atoms;
+  W->ConditionAtoms = FV.ConditionAtoms;
+
+  std::optional<State> In = entryState(G, TargetBlock, false);
+  if (!In) {
+    FV.Dead = true;
+    return;
+  }
+  // The statements that are part of the target call (its arguments) are
+  // not executed before it; those with effects are collected when one is
+  // met (a tree: each part is reached once).
+  llvm::SmallPtrSet<const Stmt *, 8> InTarget;
+  bool Collected = false;
+  auto PartOfTarget = [&](const Stmt *S) {
+    if (!Collected) {
+      Collected = true;
+      llvm::SmallVector<const Stmt *, 32> Work{Target};
+      unsigned Parts = 0;
+      while (!Work.empty() && ++Parts < MaxElements) {
+        const Stmt *Part = Work.pop_back_val();
+        if (!Part)
+          continue;
+        if (Part != Target && hasEffects(Part))
+          InTarget.insert(Part);
+        for (const Stmt *Child : Part->children())
+          Work.push_back(Child);
+      }
+    }
+    return InTarget.count(S) != 0;
+  };
+  unsigned I = 0;
+  for (const CFGElement &El : *TargetBlock) {
+    if (I++ == TargetIndex)
+      break;
+    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+      if (hasEffects(CS->getStmt()) && !PartOfTarget(CS->getStmt()))
+        transfer(CS->getStmt(), In->Vars);
+  }
+  FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
+  FV.TargetPath = commonLiterals(In->Paths); // what every way agrees on
+}
+
+void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    if (storesThroughAddress(Call))
+      Scan.SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
+    // A cuBLASLt attribute setter only reads its buffer.
+    const ApiFunction Info = objectCallOf(Call->getDirectCallee());
+    if (Info.What == Effect::Set && !Info.Handle &&
+        Call->getNumArgs() == Info.NumArgs)
+      Scan.SetterAddresses.insert(Call->getArg(BufPos)->IgnoreParenCasts());
+    // Nor does cuBLASLt keep the address of a structure it fills in
+    // place (*Init) or reads as an object.
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && F->getIdentifier() && F->getName().starts_with("cublasLt"))
+      for (const Expr *Arg : Call->arguments())
+        if (opaqueObject(Arg))
+          Scan.SetterAddresses.insert(Arg->IgnoreParenCasts());
+    if (pitchVar(Call))
+      Scan.SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
+  }
+  scanEscapes(S, Scan.AddressesTaken);
+}
+
+auto FunctionValues::Walker::straightFacts(llvm::ArrayRef<const Stmt *> Elements) -> std::shared_ptr<const Facts> {
+  auto Out = std::make_shared<Facts>();
+  F = Out.get();
+  Building = Out.get();
+  AddressScan Scan;
+  for (const Stmt *S : Elements)
+    scanElement(S, Scan);
+  Scan.escapeAddresses(*this);
+  return Out;
+}
+
+auto FunctionValues::Walker::facts(const CFG &G) -> std::shared_ptr<const Facts> {
+  auto Out = std::make_shared<Facts>();
+  F = Out.get();
+  Building = Out.get();
+  if (G.getNumBlockIDs() > MaxBlocks) {
+    Out->GaveUp = true;
+    return Out;
+  }
+  unsigned Elements = 0;
+  AddressScan Scan;
+  for (const CFGBlock *B : G) {
+    unsigned I = 0;
+    for (const CFGElement &El : *B) {
+      ++I;
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      if (++Elements > MaxElements) {
+        Out->GaveUp = true;
+        return Out;
+      }
+      const Stmt *S = CS->getStmt();
+      if (isa<CallExpr>(S))
+        Out->Where.try_emplace(S, B, I - 1); // the targets are calls
+      scanElement(S, Scan);
+    }
+  }
+  Scan.escapeAddresses(*this);
+  // Blocks in reverse post-order from the entry; catch handlers, which
+  // the CFG reaches only from explicit throws, are roots of their own.
+  Out->Order = reversePostOrder(G);
+  Out->Rank.assign(G.getNumBlockIDs(), ~0u);
+  for (unsigned I = 0; I < Out->Order.size(); ++I)
+    Out->Rank[Out->Order[I]->getBlockID()] = I;
+  return Out;
+}
+
+void FunctionValues::Walker::execute(const CFGBlock *B) {
+  std::optional<State> In = entryState(*B->getParent(), B, true);
+  // The predecessors' states are no longer needed once all their
+  // successors have been entered.
+  for (const CFGBlock *P : B->preds())
+    if (P && rank(P) < rank(B) && --W->Pending[P->getBlockID()] == 0)
+      W->Out[P->getBlockID()].reset();
+  if (!In)
+    return;
+  for (const CFGElement &El : *B)
+    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+      transfer(CS->getStmt(), In->Vars);
+  leave(B, *In);
+  W->Out[B->getBlockID()] = std::move(In);
+}
+
+std::vector<const CFGBlock *> FunctionValues::Walker::reversePostOrder(const CFG &G) {
+  std::vector<const CFGBlock *> Post;
+  std::vector<bool> Seen(G.getNumBlockIDs());
+  auto Visit = [&](const CFGBlock *Root) {
+    if (Seen[Root->getBlockID()])
+      return;
+    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 32> Stack;
+    Seen[Root->getBlockID()] = true;
+    Stack.push_back({Root, 0});
+    while (!Stack.empty()) {
+      auto &[B, Next] = Stack.back();
+      if (Next < B->succ_size()) {
+        const CFGBlock *S = *(B->succ_begin() + Next++);
+        if (S && !Seen[S->getBlockID()]) {
+          Seen[S->getBlockID()] = true;
+          Stack.push_back({S, 0});
+        }
+        continue;
+      }
+      Post.push_back(B);
+      Stack.pop_back();
+    }
+  };
+  Visit(&G.getEntry());
+  for (const CFGBlock *B : G)
+    if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+      Visit(B);
+  std::reverse(Post.begin(), Post.end());
+  return Post;
+}
+
+bool FunctionValues::Walker::isBranch(const CFGBlock *B) {
+  const Stmt *T = B->getTerminatorStmt();
+  if (!T || B->succ_size() != 2)
+    return false;
+  if (const auto *Op = dyn_cast<BinaryOperator>(T))
+    return Op->isLogicalOp();
+  return isa<IfStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+             AbstractConditionalOperator>(T);
+}
+
+void FunctionValues::Walker::leave(const CFGBlock *B, const State &S) {
+  if (!isBranch(B))
+    return;
+  const Expr *C = B->getLastCondition();
+  if (!C)
+    return;
+  W->Cond[B->getBlockID()] = FV.eval(C, S.Vars, 0);
+  if (!W->Cond[B->getBlockID()].isConstant())
+    W->CondLit[B->getBlockID()] = FV.atomFor(C);
+}
+
+auto FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
+                               bool Consume) -> std::optional<State> {
+  std::optional<State> &From = W->Out[P->getBlockID()];
+  // The last successor to enter takes the state instead of a copy.
+  auto Take = [&]() -> std::optional<State> {
+    if (Consume && W->Pending[P->getBlockID()] == 1)
+      return std::move(From);
+    return From;
+  };
+  if (!From || !isBranch(P))
+    return Take();
+  const bool Taken = Index == 0;
+  const SymbolicValue &C = W->Cond[P->getBlockID()];
+  if (C.isConstant())
+    return (C.Alternatives[0].Value != 0) == Taken ? Take() : std::nullopt;
+  if (C.Known) {
+    // Some value on some way here must send the branch this way.
+    bool Feasible = false;
+    for (const Alternative &A : C.Alternatives)
+      for (const Guard &Way : From->Paths)
+        Feasible |= (A.Value != 0) == Taken && conjoin(A.When, Way);
+    if (!Feasible)
+      return std::nullopt;
+  }
+  const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
+  if (!L)
+    return Take();
+  const Literal Cond{L->Atom, Taken == static_cast<bool>(L->Positive)};
+  llvm::SmallVector<Guard, 2> Ways;
+  for (const Guard &Way : From->Paths)
+    if (std::optional<Guard> G = conjoin(Way, {Cond}))
+      Ways.push_back(std::move(*G));
+  if (Ways.empty())
+    return std::nullopt; // contradicts the conditions taken on every way
+  std::optional<State> S = Take();
+  S->Paths = std::move(Ways);
+  return S;
+}
+
+Guard FunctionValues::Walker::commonLiterals(llvm::ArrayRef<Guard> Ways) {
+  Guard Out = Ways.empty() ? Guard() : Ways[0];
+  for (const Guard &Way : Ways.drop_front())
+    Out = Out.common(Way);
+  return Out;
+}
+
+std::optional<Literal> FunctionValues::Walker::separating(llvm::ArrayRef<Guard> A,
+                                         llvm::ArrayRef<Guard> B) {
+  for (const Literal &X : A.front()) {
+    const Literal NotX{X.Atom, !X.Positive};
+    if (llvm::all_of(A, [&](const Guard &G) { return G.contains(X); }) &&
+        llvm::all_of(B, [&](const Guard &G) { return G.contains(NotX); }))
+      return X;
+  }
+  return std::nullopt;
+}
+
+void FunctionValues::Walker::unite(llvm::SmallVector<Guard, 2> &Into,
+                  llvm::ArrayRef<Guard> Other) {
+  Into.append(Other.begin(), Other.end());
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (unsigned I = 0; I < Into.size() && !Changed; ++I)
+      for (unsigned J = 0; J < Into.size() && !Changed; ++J) {
+        if (I == J)
+          continue;
+        if (Into[I].differsInOne(Into[J])) { // one condition taken both ways
+          Into[I] = commonLiterals({Into[I], Into[J]});
+          Into.erase(Into.begin() + J);
+          Changed = true;
+        } else if (Into[J].includes(Into[I])) {
+          Into.erase(Into.begin() + J); // Into[J] implies Into[I]
+          Changed = true;
+        }
+      }
+  }
+  if (Into.size() > 8)
+    Into = {commonLiterals(Into)};
+}
+
+void FunctionValues::Walker::join(State &Into, const State &Other) {
+  const std::optional<Literal> L = separating(Into.Paths, Other.Paths);
+  Env &E = Into.Vars;
+  const Env &O = Other.Vars;
+  joinMaps(E.Locals, O.Locals, L);
+  joinMaps(E.Fields, O.Fields, L);
+  joinMaps(E.PtrType, O.PtrType, L);
+  joinMaps(E.PtrWhere, O.PtrWhere, L);
+  joinMaps(E.PtrSize, O.PtrSize, L);
+  joinMaps(E.PtrOffset, O.PtrOffset, L);
+  joinMaps(E.Objects, O.Objects, L);
+  unite(Into.Paths, Other.Paths);
+}
+
+auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
+                                bool Consume) -> std::optional<State> {
+  if (B == &G.getEntry()) {
+    State S;
+    seedHandleModes(S.Vars);
+    return S;
+  }
+  if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+    return State(); // nothing known (a handler: wherever it was thrown)
+  // The first way in is kept as it came, the others collected to be
+  // joined (a State is moved at every step, and most blocks have one).
+  std::optional<State> First;
+  llvm::SmallVector<State, 2> Incoming;
+  bool LoopHeader = false;
+  for (const CFGBlock *P : B->preds()) {
+    if (!P)
+      continue;
+    if (rank(P) >= rank(B)) {
+      LoopHeader |= rank(P) != ~0u;
+      continue; // a back edge: its writes are havocked below
+    }
+    unsigned Index = 0;
+    for (const CFGBlock *S : P->succs()) {
+      if (S == B)
+        if (std::optional<State> E = edgeState(P, Index, Consume)) {
+          if (!First)
+            First = std::move(E);
+          else
+            Incoming.push_back(std::move(*E));
+        }
+      ++Index;
+    }
+  }
+  if (!First)
+    return std::nullopt;
+  if (Incoming.empty()) {
+    if (LoopHeader)
+      havocLoop(B, First->Vars);
+    return First;
+  }
+  Incoming.insert(Incoming.begin(), std::move(*First));
+  // Join the paths that differ by one condition first (an else-if chain
+  // ends in one block), then the rest.
+  bool Merged = true;
+  while (Incoming.size() > 1 && Merged && Incoming.size() <= 8) {
+    Merged = false;
+    for (unsigned I = 0; I < Incoming.size() && !Merged; ++I)
+      for (unsigned J = I + 1; J < Incoming.size() && !Merged; ++J)
+        if (Incoming[I].Paths.size() == 1 && Incoming[J].Paths.size() == 1 &&
+            Incoming[I].Paths[0].differsInOne(Incoming[J].Paths[0])) {
+          join(Incoming[I], Incoming[J]);
+          Incoming.erase(Incoming.begin() + J);
+          Merged = true;
+        }
+  }
+  State In = std::move(Incoming[0]);
+  for (unsigned I = 1; I < Incoming.size(); ++I)
+    join(In, Incoming[I]);
+  if (LoopHeader)
+    havocLoop(B, In.Vars);
+  return In;
+}
+
+void FunctionValues::Walker::havocLoop(const CFGBlock *Header, Env &E) {
+  llvm::SmallPtrSet<const CFGBlock *, 16> Loop{Header};
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  for (const CFGBlock *P : Header->preds())
+    if (P && rank(P) >= rank(Header) && rank(P) != ~0u)
+      Work.push_back(P);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!Loop.insert(B).second)
+      continue;
+    for (const CFGBlock *P : B->preds())
+      if (P)
+        Work.push_back(P);
+  }
+  llvm::SmallPtrSet<const VarDecl *, 8> Written;
+  for (const CFGBlock *B : Loop)
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        writesOf(CS->getStmt(), Written);
+  havoc(Written, E);
+}
+
+void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Addresses) {
+  if (isa<GCCAsmStmt, MSAsmStmt>(S))
+    Building->GaveUp = true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->getOpcode() == UO_AddrOf)
+      Addresses.push_back(U); // unless a setter receives it
+    if (U->isIncrementDecrementOp())
+      writeParam(U->getSubExpr());
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+    writeParam(B->getLHS());
+    // A copy of a handle can change its modes behind the analysis.
+    if (const VarDecl *From = referencedVar(B->getRHS()))
+      if (From->getType()->isPointerType())
+        Building->Aliased[From] = true;
+  }
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    for (const Decl *Dl : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Dl)) {
+        if (V->getType()->isReferenceType() && V->getInit() &&
+            !V->getType()->getPointeeType().isConstQualified())
+          escape(V->getInit());
+        if (const VarDecl *From = referencedVar(V->getInit()))
+          if (From->getType()->isPointerType() &&
+              !From->getType()->getPointeeType()->isVoidType())
+            Building->Aliased[From] = true;
+      }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const unsigned First = storesThroughAddress(Call) ? 1 : 0;
+    for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+      QualType ParamTy;
+      if (Callee && I < Callee->getNumParams())
+        ParamTy = Callee->getParamDecl(I)->getType();
+      // Unknown callee or a non-const reference parameter may write it.
+      if (ParamTy.isNull() ||
+          (ParamTy->isReferenceType() &&
+           !ParamTy->getPointeeType().isConstQualified()))
+        escape(Call->getArg(I));
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *M = Member->getMethodDecl())
+        // A const member function can still write a mutable field.
+        if (!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
+                              M->getParent()->hasMutableFields()))
+          escape(Member->getImplicitObjectArgument());
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->getNumArgs() > 0)
+      escape(Op->getArg(0));
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Building->Escapes[V] = true;
+}
+
+void FunctionValues::Walker::escape(const Expr *E) {
+  if (!E)
+    return;
+  if (const VarDecl *V = lvalueTarget(E).first)
+    Building->Escapes[V] = true;
+  else if (const VarDecl *V2 = referencedVar(E))
+    Building->Escapes[V2] = true;
+}
+
+void FunctionValues::Walker::writeParam(const Expr *E) {
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(lvalueTarget(E).first))
+    Building->WrittenParams[P] = true;
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,285 @@
+//===--- Syntax.cpp - gemm-tidy ------------------------------------------===//
+
+#include "Analysis/Syntax.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include <cmath>
+
+namespace clang::tidy::gemm {
+
+bool isTrackableType(QualType T) {
+  T = T.getCanonicalType();
+  return (T->isIntegralOrEnumerationType() || T->isRecordType()) &&
+         !T.isVolatileQualified();
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+// The local variable an lvalue names, directly or through a field access
+// (`s.lda`), and the field.
+std::pair<const VarDecl *, const FieldDecl *> lvalueTarget(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const VarDecl *V = referencedVar(E))
+    return {V, nullptr};
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+      if (!M->isArrow())
+        if (const VarDecl *V = referencedVar(M->getBase()))
+          return {V, F};
+  return {nullptr, nullptr};
+}
+
+std::optional<int64_t> checkedOp(BinaryOperatorKind Op, int64_t L, int64_t R) {
+  __int128 V;
+  switch (Op) {
+  case BO_Add: V = static_cast<__int128>(L) + R; break;
+  case BO_Sub: V = static_cast<__int128>(L) - R; break;
+  case BO_Mul: V = static_cast<__int128>(L) * R; break;
+  case BO_Div:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    V = L / R; break;
+  case BO_Rem:
+    if (R == 0 || (L == INT64_MIN && R == -1)) return std::nullopt;
+    V = L % R; break;
+  case BO_Shl:
+    if (R < 0 || R > 62) return std::nullopt;
+    V = static_cast<__int128>(L) << R; break;
+  case BO_Shr:
+    if (R < 0 || R > 63) return std::nullopt;
+    V = L >> R; break;
+  case BO_And: V = L & R; break;
+  case BO_Or: V = L | R; break;
+  case BO_Xor: V = L ^ R; break;
+  case BO_LT: V = L < R; break;
+  case BO_GT: V = L > R; break;
+  case BO_LE: V = L <= R; break;
+  case BO_GE: V = L >= R; break;
+  case BO_EQ: V = L == R; break;
+  case BO_NE: V = L != R; break;
+  case BO_LAnd: V = L && R; break;
+  case BO_LOr: V = L || R; break;
+  default: return std::nullopt;
+  }
+  if (V > INT64_MAX || V < INT64_MIN)
+    return std::nullopt;
+  return static_cast<int64_t>(V);
+}
+
+// What an integer conversion to T does to V.
+int64_t convert(int64_t V, QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return V != 0;
+  if (const auto *ET = T->getAs<EnumType>())
+    if (ET->getDecl()->isComplete())
+      T = ET->getDecl()->getIntegerType();
+  if (!T->isIntegerType())
+    return V;
+  const uint64_t Width = Ctx.getIntWidth(T);
+  if (Width >= 64)
+    return V;
+  const uint64_t Mask = (uint64_t{1} << Width) - 1;
+  uint64_t U = static_cast<uint64_t>(V) & Mask;
+  if (T->isSignedIntegerOrEnumerationType() && (U >> (Width - 1)))
+    U |= ~Mask;
+  return static_cast<int64_t>(U);
+}
+
+// The cudaDataType a C++ object type stands for; -1 where none (void,
+// plain char, a type the rules do not model).
+int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Float: return 0;   // CUDA_R_32F
+    case BuiltinType::Double: return 1;  // CUDA_R_64F
+    case BuiltinType::SChar: return 3;   // CUDA_R_8I
+    case BuiltinType::UChar: return 8;   // CUDA_R_8U
+    case BuiltinType::Int: return Ctx.getIntWidth(T) == 32 ? 10 : -1;
+    case BuiltinType::UInt: return Ctx.getIntWidth(T) == 32 ? 12 : -1;
+    case BuiltinType::Half: case BuiltinType::Float16: return 2;
+    case BuiltinType::BFloat16: return 14;
+    default: return -1;
+    }
+  }
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return -1;
+  const llvm::StringRef Name = RD->getName();
+  if (Name == "__half")
+    return 2; // CUDA_R_16F
+  if (Name == "__nv_bfloat16")
+    return 14; // CUDA_R_16BF
+  if (Name == "float2")
+    return 4; // CUDA_C_32F (cuComplex)
+  if (Name == "double2")
+    return 5; // CUDA_C_64F (cuDoubleComplex)
+  if (Name == "complex" && RD->isInStdNamespace())
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() == 1) {
+        const int64_t Inner =
+            dataTypeCode(Spec->getTemplateArgs()[0].getAsType(), Ctx);
+        return Inner == 0 ? 4 : Inner == 1 ? 5 : -1;
+      }
+  return -1;
+}
+
+// `&opaque` for a structure cuBLASLt's *Init functions fill in place
+// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
+const VarDecl *opaqueObject(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  const auto *Typedef = V ? V->getType()->getAs<TypedefType>() : nullptr;
+  return Typedef && Typedef->getDecl()->getName().starts_with("cublasLt") &&
+                 Typedef->getDecl()->getName().ends_with("Opaque_t")
+             ? V
+             : nullptr;
+}
+
+// The variable that names an object: a handle or descriptor variable, or
+// the structure of `&opaque`.
+const VarDecl *objectVar(const Expr *E) {
+  if (const VarDecl *V = opaqueObject(E))
+    return V;
+  const VarDecl *V = referencedVar(E);
+  return V && V->getType()->isPointerType() ? V : nullptr;
+}
+
+// The variable whose address a setter receives: `cudaMalloc(&p, n)` and
+// the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
+const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg) {
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(Arg)->IgnoreParenCasts());
+  return Addr && Addr->getOpcode() == UO_AddrOf
+             ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
+const VarDecl *pitchVar(const CallExpr *Call) {
+  const ApiFunction *Alloc = Call ? allocatorOf(Call->getDirectCallee()) : nullptr;
+  return Alloc && Alloc->PitchArg >= 0 &&
+                 Call->getNumArgs() > unsigned(Alloc->PitchArg)
+             ? allocatedVar(Call, Alloc->PitchArg)
+             : nullptr;
+}
+
+bool storesThroughAddress(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Call->getNumArgs() > 0 &&
+         (allocatorOf(Callee) || objectCallOf(Callee).What == Effect::Create);
+}
+
+// The body of the function a call runs, where the analysis can bind its
+// parameters to the call's arguments: a definition whose parameters match
+// the arguments; member functions other than static ones read their
+// object, which is not followed. Null otherwise.
+const CompoundStmt *inlinableBody(const CallExpr *Call,
+                                  const FunctionDecl *&Def) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def ||
+      Def->getNumParams() != Call->getNumArgs() ||
+      (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
+      isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
+    return nullptr;
+  return dyn_cast_or_null<CompoundStmt>(Def->getBody());
+}
+
+// The definition of a function whose body only returns an expression
+// (`{ return <expr>; }`), with that expression; null otherwise.
+const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret) {
+  const FunctionDecl *Def = nullptr;
+  const CompoundStmt *Body = inlinableBody(Call, Def);
+  if (!Body || Body->body_empty())
+    return nullptr;
+  // Constants the return may name first (`static const float one = 1.f;
+  // return &one;`, a trait's getter): they change nothing.
+  for (const Stmt *S : llvm::drop_end(Body->body())) {
+    const auto *D = dyn_cast<DeclStmt>(S);
+    if (!D)
+      return nullptr;
+    for (const Decl *Dl : D->decls()) {
+      const auto *V = dyn_cast<VarDecl>(Dl);
+      if (!V || !V->isStaticLocal() || !V->getType().isConstQualified() ||
+          V->getType().isVolatileQualified())
+        return nullptr;
+    }
+  }
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_back());
+  Ret = Return ? Return->getRetValue() : nullptr;
+  return Ret ? Def : nullptr;
+}
+
+// Whether a scalar's initializer is zero: numbers, and the struct scalars
+// cuBLAS reads as alpha and beta (`cuComplex beta = {1, 0}`, `__half beta =
+// 1.0f`, whose constructors are not constexpr). Unknown where not proven.
+std::optional<bool> isZeroScalar(const Expr *Init, const ASTContext &Ctx) {
+  if (!Init || Init->isValueDependent() || Init->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (Init->EvaluateAsRValue(R, Ctx)) {
+    if (R.Val.isFloat())
+      return R.Val.getFloat().isZero();
+    if (R.Val.isInt())
+      return R.Val.getInt().isZero();
+    if (R.Val.isStruct()) { // cuComplex {x, y}
+      bool Zero = true;
+      for (unsigned I = 0; I < R.Val.getStructNumFields(); ++I) {
+        const APValue &F = R.Val.getStructField(I);
+        if (F.isFloat())
+          Zero &= F.getFloat().isZero();
+        else if (F.isInt())
+          Zero &= F.getInt().isZero();
+        else
+          return std::nullopt;
+      }
+      return Zero;
+    }
+    return std::nullopt;
+  }
+  // `__half beta = 1.0f`: a converting constructor from one number. A
+  // number too small for a 16-bit float would round to zero: unknown.
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  if (!Construct || Construct->getNumArgs() != 1 ||
+      dataTypeCode(Init->getType(), Ctx) < 0)
+    return std::nullopt;
+  const Expr *Arg = Construct->getArg(0);
+  if (!Arg->getType()->isArithmeticType() || Arg->isValueDependent())
+    return std::nullopt;
+  llvm::APFloat F(0.0);
+  if (!Arg->EvaluateAsFloat(F, Ctx)) {
+    Expr::EvalResult I;
+    if (!Arg->EvaluateAsInt(I, Ctx))
+      return std::nullopt;
+    return I.Val.getInt().isZero();
+  }
+  if (F.isZero())
+    return true;
+  bool Lost = false;
+  F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+  const double D = F.convertToDouble();
+  return std::abs(D) >= 1e-7 || std::isnan(D) ? std::optional<bool>(false)
+                                              : std::nullopt;
+}
+
+
+std::string describe(const Expr *E, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  OS.flush();
+  if (S.size() > 40)
+    S = S.substr(0, 37) + "...";
+  return S;
+}
+} // namespace clang::tidy::gemm

@@ -1,0 +1,87 @@
+//===--- Syntax.h - gemm-tidy -------------------------------------*- C++ -*-===//
+//
+// What the value analysis reads off an expression's form, whatever the
+// values: the variable an lvalue names, the integer operations and
+// conversions as C++ defines them, the cudaDataType a C++ type stands for,
+// the variables an allocator or object constructor receives the address
+// of, and the bodies of small functions that can be evaluated inline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_ANALYSIS_SYNTAX_H
+#define GEMM_TIDY_ANALYSIS_SYNTAX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace clang::tidy::gemm {
+
+/// Whether locals of type \p T hold values the analysis follows: integers,
+/// enumerations and structures, none volatile.
+bool isTrackableType(QualType T);
+
+/// The variable \p E names, through parentheses and implicit casts.
+const VarDecl *referencedVar(const Expr *E);
+
+/// The local variable an lvalue names, directly or through a field access
+/// (`s.lda`), and the field.
+std::pair<const VarDecl *, const FieldDecl *> lvalueTarget(const Expr *E);
+
+/// \p L Op \p R on 64-bit integers; nullopt where it overflows or is
+/// undefined.
+std::optional<int64_t> checkedOp(BinaryOperatorKind Op, int64_t L, int64_t R);
+
+/// What an integer conversion to \p T does to \p V.
+int64_t convert(int64_t V, QualType T, const ASTContext &Ctx);
+
+/// The cudaDataType a C++ object type stands for; -1 where none (void,
+/// plain char, a type the rules do not model).
+int64_t dataTypeCode(QualType T, const ASTContext &Ctx);
+
+/// `&opaque` for a structure cuBLASLt's *Init functions fill in place
+/// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
+const VarDecl *opaqueObject(const Expr *E);
+
+/// The variable that names an object: a handle or descriptor variable, or
+/// the structure of `&opaque`.
+const VarDecl *objectVar(const Expr *E);
+
+/// The variable whose address argument \p Arg of \p Call is:
+/// `cudaMalloc(&p, n)` and the C forms `cudaMalloc((void **)&p, n)`,
+/// `reinterpret_cast<void **>(&p)`.
+const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg = 0);
+
+/// The variable an allocator stores the pitch in (cudaMallocPitch(&p,
+/// &pitch, widthBytes, height)), or null.
+const VarDecl *pitchVar(const CallExpr *Call);
+
+/// Whether \p Call stores what it makes through its first argument, the
+/// address of a variable, which is no escape: an allocator, or the
+/// constructor of a cuBLAS handle or cuBLASLt object.
+bool storesThroughAddress(const CallExpr *Call);
+
+/// The body of the function a call runs, where the analysis can bind its
+/// parameters to the call's arguments (\p Def: that definition); null
+/// otherwise.
+const CompoundStmt *inlinableBody(const CallExpr *Call,
+                                  const FunctionDecl *&Def);
+
+/// The definition of a function whose body only returns an expression
+/// (`{ return <expr>; }`, after constants it may declare), with that
+/// expression in \p Ret; null otherwise.
+const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret);
+
+/// Whether a scalar's initializer is zero; nullopt where not proven.
+std::optional<bool> isZeroScalar(const Expr *Init, const ASTContext &Ctx);
+
+/// \p E as written, shortened for a note.
+std::string describe(const Expr *E, const ASTContext &Ctx);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_ANALYSIS_SYNTAX_H

@@ -1,0 +1,238 @@
+//===--- Transfer.cpp - gemm-tidy ----------------------------------------===//
+
+#include "Analysis/Walker.h"
+#include "Analysis/BodyShape.h"
+#include "Analysis/Syntax.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::gemm {
+
+bool FunctionValues::Walker::tracked(const VarDecl *V) const {
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+         !F->Escapes.lookup(V) && !V->getType()->isReferenceType() &&
+         (isTrackableType(V->getType()) ||
+          (V->getType()->isPointerType() &&
+           !V->getType().isVolatileQualified()));
+}
+
+void FunctionValues::Walker::setPointer(const VarDecl *V, const PointerValue &P, Env &E) {
+  E.PtrType[V] = P.Type;
+  E.PtrWhere[V] = P.Where;
+  E.PtrSize[V] = P.Size;
+  E.PtrOffset[V] = P.Offset;
+  // An object variable given another value is no longer followed.
+  forgetObject(V, E);
+}
+
+bool FunctionValues::Walker::hasEffects(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isAssignmentOp();
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return U->isIncrementDecrementOp();
+  return isa<DeclStmt, CallExpr, CXXConstructExpr>(S);
+}
+
+void FunctionValues::Walker::transfer(const Stmt *S, Env &E) {
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *Dl : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Dl))
+        declare(V, E);
+    return;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (B->getOpcode() == BO_Assign) {
+      assign(B->getLHS(), FV.eval(B->getRHS(), E, 0), B->getRHS(), E);
+    } else if (B->isCompoundAssignmentOp()) {
+      const SymbolicValue Old = FV.eval(B->getLHS(), E, 0);
+      const SymbolicValue Rhs = FV.eval(B->getRHS(), E, 0);
+      SymbolicValue New;
+      if (Old.isConstant() && Rhs.isConstant())
+        if (std::optional<int64_t> V = checkedOp(
+                BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                Old.Alternatives[0].Value, Rhs.Alternatives[0].Value))
+          New = SymbolicValue::constant(
+              convert(*V, B->getLHS()->getType(), FV.Ctx));
+      assign(B->getLHS(), New, B, E);
+    }
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp()) {
+    const SymbolicValue Old = FV.eval(U->getSubExpr(), E, 0);
+    SymbolicValue New;
+    if (Old.isConstant())
+      New = SymbolicValue::constant(convert(
+          Old.Alternatives[0].Value + (U->isIncrementOp() ? 1 : -1),
+          U->getSubExpr()->getType(), FV.Ctx));
+    assign(U->getSubExpr(), New, U, E);
+    return;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp()) {
+    llvm::SmallPtrSet<const VarDecl *, 2> Written;
+    writesOf(Op, Written);
+    havoc(Written, E);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    callEffects(Call, E);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    constructEffects(Construct, E);
+}
+
+void FunctionValues::Walker::constructEffects(const CXXConstructExpr *Construct, Env &E) {
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  if (!Ctor || Ctor->isTrivial())
+    return;
+  if (std::as_const(E).Objects.get().empty())
+    return; // (no object followed: the commonest case)
+  for (const Expr *Arg : Construct->arguments())
+    if (const VarDecl *H = objectVar(Arg); H && hasObject(H, E))
+      forgetAttributes(H, E);
+  if (!onlyNumbersAndMessages(Construct->arguments()))
+    forgetBorrowed(E);
+}
+
+void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // A handle this function did not create may be reached by another
+  // name (the caller's, a structure's): a call that could reach it
+  // could change it unseen.
+  if (hasBorrowed(E) && !leavesHandlesAlone(Call))
+    forgetBorrowed(E);
+  if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
+    SymbolicValue P; // a number of the run's, but known to be a pitch
+    P.PitchFrom = Call;
+    E.Locals[Pitch] = std::move(P);
+  }
+  if (storesThroughAddress(Call)) {
+    const VarDecl *V = allocatedVar(Call);
+    if (!tracked(V))
+      return;
+    const ApiFunction *Alloc = allocatorOf(Callee);
+    if (!Alloc) {
+      createObject(V, Call, objectCallOf(Callee), E);
+      return;
+    }
+    PointerValue P;
+    P.Where = SymbolicValue::constant(static_cast<int64_t>(Alloc->Where),
+                                      {Call, "allocated here"});
+    P.Offset = SymbolicValue::constant(0, {Call, ""});
+    if (V->getType()->isPointerType())
+      if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
+        P.Type = SymbolicValue::constant(T, {Call, ""});
+    if (Alloc->SizeArg >= 0 && Call->getNumArgs() > unsigned(Alloc->SizeArg))
+      P.Size = FV.eval(Call->getArg(Alloc->SizeArg), E, 0);
+    E.Locals.erase(V);
+    setPointer(V, P, E);
+    return;
+  }
+  // The objects the call receives.
+  const ApiFunction Info = objectCallOf(Callee);
+  // *Init fills `&opaque` in place; through a pointer variable, the
+  // structure it points to could be reached by another name: unknown.
+  if (Info.What == Effect::Init && Call->getNumArgs() > 0)
+    if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
+      return createObject(V, Call, Info, E);
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const VarDecl *H = objectVar(Call->getArg(I));
+    if (H && I == 0 && Info.What == Effect::Set && Info.Handle &&
+        !hasObject(H, E))
+      borrowHandle(H, E);
+    // A helper that sets the modes of the handle it receives (and leaves
+    // them so): what it sets, on a handle received here too.
+    if (H && Info.What == Effect::None && isHandleType(H->getType()) && !hasObject(H, E)) {
+      borrowHandle(H, E);
+      if (hasObject(H, E) && !inlineSetters(Call, I, H, E))
+        forgetObject(H, E);
+      continue;
+    }
+    if (!H || !hasObject(H, E))
+      continue;
+    if (I == 0 && Info.What == Effect::Set)
+      setAttribute(H, Call, Info, E, E);
+    else if (I == 0 && Info.What == Effect::Destroy)
+      destroyObject(H, Call, E);
+    else if (!keepsObjectState(Callee) && !inlineSetters(Call, I, H, E))
+      forgetAttributes(H, E);
+  }
+}
+
+void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
+  if (!tracked(V))
+    return;
+  const Expr *Init = V->getInit();
+  if (V->getType()->isPointerType()) {
+    setPointer(V, Init ? FV.evalPointer(Init, E, 0) : PointerValue(), E);
+    return;
+  }
+  if (!V->getType()->isRecordType()) {
+    if (Init) {
+      SymbolicValue Val = FV.eval(Init, E, 0);
+      OriginText Text;
+      for (Alternative &A : Val.Alternatives)
+        if (!A.From.At || A.From.At == Init->IgnoreParenImpCasts() ||
+            A.From.What.empty()) {
+          if (Text.empty())
+            Text = OriginText::quoting("the value of", V->getName());
+          A.From = {Init, Text};
+        }
+      E.Locals[V] = std::move(Val);
+    } else {
+      E.Locals[V] = SymbolicValue::unknown(); // indeterminate
+    }
+    return;
+  }
+  declareRecord(V, E);
+}
+
+void FunctionValues::Walker::assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E) {
+  auto [V, F] = lvalueTarget(LHS);
+  if (!tracked(V)) {
+    if (V && !F)
+      forgetObject(V, E); // a borrowed handle's variable given another one
+    return;
+  }
+  if (!F && V->getType()->isPointerType()) {
+    setPointer(V, At ? FV.evalPointer(At, E, 0) : PointerValue(), E);
+    return;
+  }
+  if (!F && V->getType()->isRecordType()) {
+    copyFields(V, At ? At->IgnoreImplicit() : nullptr, E); // C struct copy
+    return;
+  }
+  if (F && (!modelledField(F) || F->getParent()->isUnion())) {
+    forgetFields(V, E);
+    return;
+  }
+  for (Alternative &A : Val.Alternatives)
+    A.From = {At, "assigned to '" +
+                      (F ? V->getName().str() + "." + F->getName().str()
+                         : V->getName().str()) +
+                      "' here"};
+  if (F)
+    E.Fields[{V, F}] = Val;
+  else
+    E.Locals[V] = Val;
+}
+
+void FunctionValues::Walker::havoc(const llvm::SmallPtrSetImpl<const VarDecl *> &Written, Env &E) {
+  for (const VarDecl *V : Written) {
+    if (E.Locals.count(V))
+      E.Locals[V] = SymbolicValue::unknown();
+    for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.PtrOffset})
+      if (Map->count(V))
+        (*Map)[V] = SymbolicValue::unknown();
+    for (auto It = E.Objects.lower_bound({V, INT64_MIN});
+         It != E.Objects.end() && It->first.first == V; ++It)
+      It->second = SymbolicValue::unknown();
+    for (auto &[K, Val] : E.Fields)
+      if (K.first == V)
+        Val = SymbolicValue::unknown();
+  }
+}
+
+} // namespace clang::tidy::gemm

@@ -1,0 +1,247 @@
+//===--- Walker.h - gemm-tidy -------------------------------------*- C++ -*-===//
+//
+// The walk of one function's CFG up to a target call: the blocks before it
+// are executed in reverse post-order on an environment of the locals (and
+// fields of local aggregates) that nothing can modify behind the
+// analysis' back, i.e. whose address never escapes. A branch on an unknown
+// condition sends each successor the condition as a literal of its path;
+// where paths that differ by one condition meet, the values they disagree
+// on are kept under that condition, so values chosen by one flag stay
+// correlated. A branch whose condition is known sends the state one way
+// only, so dead code (after return, throw, noreturn calls, under constant
+// conditions) never reaches the target. At a loop's header what the loop
+// writes is unknown; each block is visited once.
+//
+// The solver (Solver.cpp) drives the walk and computes what escapes; the
+// transfer functions are split by what they act on: statements, calls and
+// allocations (Transfer.cpp), handles and cuBLASLt objects
+// (ObjectTransfer.cpp), structures (RecordTransfer.cpp). Expressions are
+// evaluated by FunctionValues (Evaluator.cpp, PointerEvaluator.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_ANALYSIS_WALKER_H
+#define GEMM_TIDY_ANALYSIS_WALKER_H
+
+#include "Analysis/Environment.h"
+#include "Analysis/FunctionCache.h"
+#include "Models/ApiModel.h"
+
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace clang::tidy::gemm {
+
+class FunctionValues::Walker {
+public:
+  Walker(FunctionValues &FV) : FV(FV) {}
+
+  // The walk of a straight-line body (straightTarget()): the statements
+  // before the target, in order, from an empty state; every path reaches it.
+  void runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
+                   const CallExpr *Target);
+
+  void run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target);
+
+private:
+  FunctionValues &FV;
+  const Facts *F = nullptr;
+  Facts *Building = nullptr; // while facts() fills it in
+  Walk *W = nullptr;
+
+  unsigned rank(const CFGBlock *B) const { return F->Rank[B->getBlockID()]; }
+
+  // The addresses of locals an element takes, and those of them only a
+  // function that fills in or reads the object receives (which do not let
+  // the local escape).
+  struct AddressScan {
+    llvm::SmallPtrSet<const Expr *, 8> SetterAddresses;
+    llvm::SmallVector<const Expr *, 8> AddressesTaken;
+    void escapeAddresses(Walker &W) {
+      for (const Expr *Addr : AddressesTaken)
+        if (!SetterAddresses.count(Addr))
+          W.escape(cast<UnaryOperator>(Addr)->getSubExpr());
+    }
+  };
+
+  // --- the solver (Solver.cpp) ---
+
+  // What one element tells about the whole function: the locals whose
+  // address it takes or that it lets a callee write, the parameters it
+  // writes, the pointers it copies.
+  void scanElement(const Stmt *S, AddressScan &Scan);
+
+  // The facts of a straight-line body from the nodes straightTarget() found
+  // would be its CFG's elements (the others, names, literals, casts and
+  // member accesses, tell scanElement() nothing).
+  std::shared_ptr<const Facts>
+  straightFacts(llvm::ArrayRef<const Stmt *> Elements);
+
+  // Where the elements are, and what escapes (one pass over the elements).
+  std::shared_ptr<const Facts> facts(const CFG &G);
+
+  void execute(const CFGBlock *B);
+
+  static std::vector<const CFGBlock *> reversePostOrder(const CFG &G);
+
+  static bool isBranch(const CFGBlock *B);
+
+  // The branch condition of B, evaluated where B ends.
+  void leave(const CFGBlock *B, const State &S);
+
+  // The state along the edge P -> its Index'th successor; none where the
+  // edge cannot be taken.
+  std::optional<State> edgeState(const CFGBlock *P, unsigned Index,
+                                 bool Consume);
+
+  static Guard commonLiterals(llvm::ArrayRef<Guard> Ways);
+
+  // A condition true on every way of A and false on every way of B.
+  static std::optional<Literal> separating(llvm::ArrayRef<Guard> A,
+                                           llvm::ArrayRef<Guard> B);
+
+  // The ways of two states together, simplified: two ways that differ in
+  // one condition are one way without it; a way that implies another is
+  // dropped. Beyond eight ways, what they all share.
+  static void unite(llvm::SmallVector<Guard, 2> &Into,
+                    llvm::ArrayRef<Guard> Other);
+
+  static void join(State &Into, const State &Other);
+
+  // The state on entry to B; Consume: B is being executed, and a
+  // predecessor's state it is the last to need may be moved from.
+  std::optional<State> entryState(const CFG &G, const CFGBlock *B,
+                                  bool Consume);
+
+  // A loop's header: what any block of the loop writes is unknown.
+  void havocLoop(const CFGBlock *Header, Env &E);
+
+  void scanEscapes(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Addresses);
+
+  void escape(const Expr *E);
+
+  void writeParam(const Expr *E);
+
+  // --- statements and calls (Transfer.cpp) ---
+
+  bool tracked(const VarDecl *V) const;
+
+  void setPointer(const VarDecl *V, const PointerValue &P, Env &E);
+
+  // Whether transfer() can change anything for \p S.
+  static bool hasEffects(const Stmt *S);
+
+  // What one element of the CFG does to the environment.
+  void transfer(const Stmt *S, Env &E);
+
+  // An object built from a handle (an RAII guard whose destructor sets the
+  // mode back) may change it, then or at the end of its scope; one built
+  // from anything but numbers and messages may reach a borrowed handle.
+  void constructEffects(const CXXConstructExpr *Construct, Env &E);
+
+  // cudaMalloc(&p, size) and its cast forms, cublasCreate(&h),
+  // cublasSetPointerMode(h, m), and anything else that receives a handle.
+  void callEffects(const CallExpr *Call, Env &E);
+
+  void declare(const VarDecl *V, Env &E);
+
+  void assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E);
+
+  void havoc(const llvm::SmallPtrSetImpl<const VarDecl *> &Written, Env &E);
+  // --- objects: handles and cuBLASLt descriptors, layouts, preferences
+  // (ObjectTransfer.cpp) ---
+
+  // cublasSetPointerMode(handle, mode) on a handle this function received
+  // (a parameter, a local copied from elsewhere): from here on its modes
+  // are followed as set, marked borrowed, until a call that could reach it
+  // by another name (forgetBorrowed) or a write to the variable.
+  void borrowHandle(const VarDecl *V, Env &E);
+
+  // The handles the callers pass, in the pointer modes they have there:
+  // borrowed from the entry on.
+  void seedHandleModes(Env &E);
+
+  static bool hasBorrowed(const Env &E);
+
+  static void forgetBorrowed(Env &E);
+
+  static bool hasObject(const VarDecl *V, const Env &E);
+
+  static void forgetObject(const VarDecl *V, Env &E);
+
+  // Something the analysis does not follow received the object: its state
+  // is unknown from here on, until it is created again.
+  static void forgetAttributes(const VarDecl *V, Env &E);
+
+  // The name as the code spells it: cublas_v2.h's cublasCreate for
+  // cublasCreate_v2.
+  static std::string calleeName(const CallExpr *Call);
+
+  // cublasCreate(&h), cublasLtMatmulDescCreate(&d, compute, scale),
+  // cublasLtMatrixLayoutCreate(&l, type, rows, cols, ld),
+  // cublasLtMatmulPreferenceCreate(&p) and the *Init forms: every attribute
+  // at its default, the arguments as given.
+  void createObject(const VarDecl *V, const CallExpr *Call,
+                    const ApiFunction &Info, Env &E);
+
+  void destroyObject(const VarDecl *V, const CallExpr *Call, Env &E);
+
+  // cublasSetPointerMode(h, mode), cublasSetMathMode(h, mode), and
+  // cublasLt*SetAttribute(obj, ATTR, &value, sizeof(value)), whose
+  // arguments are evaluated in \p Args (the caller's environment, or a
+  // setter wrapper's parameters); \p Site is the call notes name (the
+  // wrapper's, where one is inlined).
+  void setAttribute(const VarDecl *V, const CallExpr *Call,
+                    const ApiFunction &Info, Env &E, const Env &Args,
+                    const CallExpr *Site = nullptr);
+
+  // What `buf` holds, read as the attribute's type: the value of the
+  // variable `&value` names when `sizeInBytes` is the attribute's size and
+  // the variable is an integer of that size; for a pointer attribute, the
+  // made-up address of a whole allocation plus a known offset. Otherwise
+  // unknown (gemm-attribute-encoding's findings, or a value not followed).
+  SymbolicValue attributeValue(const lt::AttrInfo &Info, const Expr *Buf,
+                               const Expr *Size, const Env &Args);
+
+  // A function of the file that only passes its object parameter to
+  // attribute setters (`template <class T> void setAttribute(
+  // cublasLtMatmulDesc_t d, cublasLtMatmulDescAttributes_t a, const T v)`):
+  // its setters, with its parameters bound to this call's arguments.
+  bool inlineSetters(const CallExpr *Call, unsigned I, const VarDecl *V,
+                     Env &E);
+
+  // --- structures (RecordTransfer.cpp) ---
+
+  static bool modelledField(const FieldDecl *F);
+
+  void setField(const VarDecl *V, const FieldDecl *F, SymbolicValue Val,
+                const Expr *At, llvm::StringRef What, Env &E);
+
+  void forgetFields(const VarDecl *V, Env &E);
+
+  // `T t = s;`: t holds what s holds.
+  void copyFields(const VarDecl *To, const Expr *From, Env &E);
+
+  // The fields of what a function whose body is `return Plan{...};` (or
+  // `return {...};`) returns: each initializer evaluated with the
+  // parameters bound to the call's arguments, a structure argument's
+  // fields included (`Shape{64, 8}`, a local's). Unknown otherwise.
+  void returnedFields(const VarDecl *V, const RecordDecl *RD, const CallExpr *Call,
+                      Env &E);
+
+  // `Plan{...}`, `{...}`, a copy of either: the initializer list.
+  static const Expr *aggregateOf(const Expr *E);
+
+  // A structure argument's fields, as parameter P's in Inner.
+  void bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E);
+
+  void declareRecord(const VarDecl *V, Env &E);
+
+};
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_ANALYSIS_WALKER_H

@@ -1,0 +1,153 @@
+//===--- ApiModel.h - gemm-tidy -----------------------------------*- C++ -*-===//
+//
+// What the checks know of the functions around the GEMM calls, one row per
+// function (as the Static Analyzer's StdLibraryFunctionsChecker summarises
+// the C library): the cuBLAS handle functions, the cuBLASLt object
+// functions and the CUDA allocators. A row says what the function does --
+// to the object its first argument names (a cuBLAS handle, or a cuBLASLt
+// matmul descriptor, matrix layout or matmul preference), or to the
+// pointer whose address it receives (an allocation, with its residency and
+// the arguments that give its size and pitch) -- how many arguments it
+// takes and where the values it stores begin, and for the functions that
+// read objects, the role of each argument. The value analysis follows
+// objects and allocations through them (Analysis/), the checks judge their
+// arguments (LtObjectCall.h), and cublasLtMatmul and
+// cublasLtMatmulAlgoGetHeuristic, which read the objects, are found by them
+// (LtMatmulDiagnosis.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_MODELS_APIMODEL_H
+#define GEMM_TIDY_MODELS_APIMODEL_H
+
+#include "gemm/rules/lt_check.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+
+namespace clang::tidy::gemm {
+
+namespace lt = ::gemm::rules::lt;
+
+/// What a function does to the object its first argument names, or to
+/// the pointer whose address it receives.
+enum class Effect : uint8_t {
+  None,
+  Create,  ///< creates it, from the address of the variable
+  Init,    ///< creates it in place, in the storage the argument points to
+  Set,     ///< sets one attribute (a handle's: its pointer or math mode)
+  Get,     ///< reads one attribute
+  Destroy, ///< ends it
+  Use,     ///< read the objects they receive, or take no object: the
+           ///< matmul and its heuristic (Obj MatmulDesc),
+           ///< cublasLtMatrixTransform (TransformDesc), AlgoGetIds and
+           ///< AlgoInit (AlgoConfig)
+  Allocate, ///< allocates memory and stores its address in the pointer
+            ///< its first argument points to (cudaMalloc(&p, n))
+};
+
+/// Whether \p What makes a new object (Create and Init).
+constexpr bool createsObject(Effect What) {
+  return What == Effect::Create || What == Effect::Init;
+}
+
+/// One function of the table.
+struct ApiFunction {
+  const char *Name = nullptr;
+  Effect What = Effect::None;
+  /// The object: a cuBLAS handle (cublasHandle_t), or else the rules core's
+  /// cuBLASLt object Obj (for Use, the descriptor among those it reads).
+  bool Handle = false;
+  lt::Object Obj = lt::Object::MatmulDesc;
+  unsigned NumArgs = 0;
+  /// Create and Init: the argument that becomes the first of the object's
+  /// lt::createdAttributes(), the others following in their order (the
+  /// *Init_internal forms take the storage's size before it).
+  unsigned FirstValue = 1;
+  /// A handle's Set: the mode it sets (HandleAttribute).
+  int64_t Sets = -1;
+  /// Use: the role of each of the NumArgs arguments, as the rules core
+  /// names them (lt::Arg::None for those it does not); null otherwise.
+  const lt::Arg *Roles = nullptr;
+  /// Allocate: where the memory lies, the argument that gives its size in
+  /// bytes and the one that receives its pitch in bytes (-1: none).
+  ::gemm::rules::Residency Where = ::gemm::rules::Residency::Unknown;
+  int SizeArg = -1;
+  int PitchArg = -1;
+};
+
+/// The argument of \p Call that plays \p Role in \p F (a Use row), or null.
+inline const Expr *argumentPlaying(const CallExpr &Call,
+                                   const ApiFunction &F, lt::Arg Role) {
+  if (!F.Roles || Role == lt::Arg::None)
+    return nullptr;
+  for (unsigned I = 0; I < F.NumArgs && I < Call.getNumArgs(); ++I)
+    if (F.Roles[I] == Role)
+      return Call.getArg(I);
+  return nullptr;
+}
+
+/// The attributes of a handle's state, beside cuBLASLt's ids.
+enum HandleAttribute : int64_t { HandlePointerMode = 0, HandleMathMode = 1 };
+
+/// The arguments of X*SetAttribute(obj, attr, buf, sizeInBytes) and
+/// X*GetAttribute(obj, attr, buf, sizeInBytes, sizeWritten), by position.
+enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos };
+
+/// Whether \p T is cublasHandle_t (a pointer to struct cublasContext).
+bool isHandleType(QualType T);
+
+/// The row of \p Callee where it allocates memory, or null.
+const ApiFunction *allocatorOf(const FunctionDecl *Callee);
+
+/// The row of \p Callee where it changes the object its first argument
+/// names: creates it (from the address of the variable), creates it in
+/// place (*Init: in the memory the variable points to), sets one of its
+/// attributes, or ends it; a row whose What is None for every other
+/// function (the getters and the matmul only read it).
+ApiFunction objectCallOf(const FunctionDecl *Callee);
+
+/// Whether \p Callee is one of cuBLAS's or cuBLASLt's own functions that
+/// take an object and leave its state alone: all but the ones
+/// objectCallOf() models.
+bool keepsObjectState(const FunctionDecl *Callee);
+
+/// Whether every argument is a number, an enumerator or a message (a
+/// `const char *`, a string literal): nothing that could reach an object.
+template <class Range> bool onlyNumbersAndMessages(Range Args) {
+  for (const Expr *Arg : Args) {
+    const QualType T = Arg->IgnoreParenImpCasts()->getType();
+    if (T.isNull())
+      return false;
+    const bool Message = T->isPointerType() &&
+                         T->getPointeeType().isConstQualified() &&
+                         T->getPointeeType()->isCharType();
+    if (!T->isArithmeticType() && !T->isEnumeralType() && !Message &&
+        !(T->isArrayType() &&
+          T->getArrayElementTypeNoTypeQual()->isCharType()))
+      return false;
+  }
+  return true;
+}
+
+/// Whether \p Call cannot change a cuBLAS handle's modes: cuBLAS's own
+/// functions other than the setters, the CUDA runtime and driver, the
+/// system's libraries, and a function given nothing but numbers and
+/// messages (`check(status, __FILE__, __LINE__)`) -- which could reach a
+/// handle only through a global, which the analysis assumes it does not.
+bool leavesHandlesAlone(const CallExpr *Call);
+
+/// The function called \p Name, or null.
+const ApiFunction *apiFunctionNamed(llvm::StringRef Name);
+
+/// The function \p Callee is, by name, or null.
+inline const ApiFunction *apiFunctionOf(const FunctionDecl *Callee) {
+  const IdentifierInfo *Id = Callee ? Callee->getIdentifier() : nullptr;
+  return Id ? apiFunctionNamed(Id->getName()) : nullptr;
+}
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_OBJECTFUNCTIONS_H
