@@ -1,0 +1,278 @@
+//===--- ValueAnalysisTest.cpp - gemm-tidy --------------------------------===//
+//
+// The engine (lib/Analysis) and the API table (lib/Models) on real
+// ASTContexts, as upstream tests its dataflow models: a snippet is parsed,
+// the call to `use` is the target, and what the engine says of its
+// arguments there is compared with what the snippet makes it. The lit tests
+// judge the checks' words; these judge the values under them, and that an
+// unproven value stays unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/ValueAnalysis.h"
+#include "Models/ApiModel.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+#include <set>
+
+namespace clang::tidy::gemm {
+namespace {
+
+using namespace ast_matchers;
+using ::gemm::rules::Residency;
+
+// The declarations the snippets call, as the CUDA headers spell them.
+constexpr const char *Prelude = R"cc(
+  typedef unsigned long size_t;
+  enum cudaError { cudaSuccess };
+  typedef enum cudaError cudaError_t;
+  cudaError_t cudaMalloc(void **p, size_t n);
+  cudaError_t cudaMallocManaged(void **p, size_t n, unsigned flags = 1);
+  cudaError_t cudaMallocHost(void **p, size_t n);
+  cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t w, size_t h);
+  struct cublasContext;
+  typedef struct cublasContext *cublasHandle_t;
+  typedef enum { CUBLAS_POINTER_MODE_HOST, CUBLAS_POINTER_MODE_DEVICE } cublasPointerMode_t;
+  int cublasCreate_v2(cublasHandle_t *h);
+  int cublasSetPointerMode_v2(cublasHandle_t h, cublasPointerMode_t m);
+  int cublasDestroy_v2(cublasHandle_t h);
+  template <class... T> void use(T... values);
+  void touch(int *);
+  void opaque(cublasHandle_t);
+)cc";
+
+// A parsed snippet and the analysis of the function that calls `use`, at
+// that call.
+class Snippet {
+public:
+  explicit Snippet(const std::string &Code) {
+    Unit = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code,
+                                             {"-std=c++17", "-w"});
+    if (!Unit)
+      return;
+    ASTContext &Ctx = Unit->getASTContext();
+    auto Matches = match(
+        callExpr(callee(functionDecl(hasName("use"))),
+                 hasAncestor(functionDecl(isDefinition()).bind("fn")))
+            .bind("call"),
+        Ctx);
+    if (Matches.empty())
+      return;
+    Call = Matches.front().getNodeAs<CallExpr>("call");
+    Fn = Matches.front().getNodeAs<FunctionDecl>("fn");
+    Values = std::make_unique<FunctionValues>(Ctx, Fn, Call, Atoms, Params);
+  }
+
+  bool ok() const { return Values != nullptr; }
+  const Expr *arg(unsigned I) const { return Call->getArg(I); }
+  FunctionValues &values() { return *Values; }
+
+  /// The values argument \p I can have, or nothing where unknown.
+  std::set<int64_t> valuesOf(unsigned I) {
+    SymbolicValue V = Values->evaluate(arg(I));
+    std::set<int64_t> Out;
+    if (V.Known)
+      for (const Alternative &A : V.Alternatives)
+        Out.insert(A.Value);
+    return Out;
+  }
+
+  FunctionValues::Bindings Params;
+
+private:
+  std::unique_ptr<ASTUnit> Unit;
+  const CallExpr *Call = nullptr;
+  const FunctionDecl *Fn = nullptr;
+  std::vector<AtomInfo> Atoms;
+  std::unique_ptr<FunctionValues> Values;
+};
+
+std::optional<int64_t> constantOf(const SymbolicValue &V) {
+  if (!V.isConstant())
+    return std::nullopt;
+  return V.Alternatives[0].Value;
+}
+
+TEST(ValueAnalysis, LocalAssignedBeforeTheCall) {
+  Snippet S("void f() { int ld = 4; ld = ld * 2; use(ld); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(S.valuesOf(0), std::set<int64_t>{8});
+}
+
+TEST(ValueAnalysis, BranchKeepsBothValuesUnderTheirConditions) {
+  Snippet S("void f(bool t) { int ld = 4; if (t) ld = 16; use(ld); }");
+  ASSERT_TRUE(S.ok());
+  SymbolicValue V = S.values().evaluate(S.arg(0));
+  ASSERT_TRUE(V.Known);
+  ASSERT_EQ(V.Alternatives.size(), 2u);
+  // Each value under one literal of the same atom, opposite ways.
+  EXPECT_EQ(V.Alternatives[0].When.size(), 1u);
+  EXPECT_EQ(V.Alternatives[1].When.size(), 1u);
+  EXPECT_NE(V.Alternatives[0].When, V.Alternatives[1].When);
+  EXPECT_EQ(S.valuesOf(0), (std::set<int64_t>{4, 16}));
+}
+
+TEST(ValueAnalysis, EscapedLocalIsUnknown) {
+  Snippet S("void f() { int ld = 4; touch(&ld); use(ld); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_TRUE(S.valuesOf(0).empty());
+}
+
+TEST(ValueAnalysis, LoopWritesAreUnknownAtItsExit) {
+  Snippet S("void f(int n) { int ld = 4; for (int i = 0; i < n; ++i) ld += 1; "
+            "use(ld); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_TRUE(S.valuesOf(0).empty());
+}
+
+TEST(ValueAnalysis, CallAfterReturnIsUnreachable) {
+  Snippet S("void f() { return; use(1); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_FALSE(S.values().reachable());
+}
+
+TEST(ValueAnalysis, ParameterBoundByTheCaller) {
+  Snippet S("void f(int m) { use(m); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_TRUE(S.valuesOf(0).empty()); // unbound: unknown
+}
+
+TEST(ValueAnalysis, FieldWithDefaultMemberInitialiser) {
+  Snippet S("struct Config { int ld = 32; int m = 64; };"
+            "void f() { Config c; c.m = 8; use(c.ld, c.m); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(S.valuesOf(0), std::set<int64_t>{32});
+  EXPECT_EQ(S.valuesOf(1), std::set<int64_t>{8});
+}
+
+TEST(ValueAnalysis, SmallFunctionReturningAValue) {
+  Snippet S("int rows(int k) { return k * 2; }"
+            "void f() { use(rows(21)); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(S.valuesOf(0), std::set<int64_t>{42});
+}
+
+// The allocators are rows of the API table: residency and size from the
+// row, whatever the form of the address argument.
+TEST(ValueAnalysis, AllocationFromTheTable) {
+  Snippet S("void f() { float *a; double *b; float *c;"
+            "  cudaMalloc((void **)&a, 256);"
+            "  cudaMallocManaged((void **)&b, 64);"
+            "  cudaMallocHost((void **)&c, 128);"
+            "  use(a, b, c); }");
+  ASSERT_TRUE(S.ok());
+  const FunctionValues::PointerValue A = S.values().evaluatePointer(S.arg(0));
+  EXPECT_EQ(constantOf(A.Where), int64_t(Residency::Device));
+  EXPECT_EQ(constantOf(A.Size), 256);
+  EXPECT_EQ(constantOf(A.Offset), 0);
+  EXPECT_EQ(constantOf(A.Type), 0); // CUDA_R_32F
+  const FunctionValues::PointerValue B = S.values().evaluatePointer(S.arg(1));
+  EXPECT_EQ(constantOf(B.Where), int64_t(Residency::Managed));
+  EXPECT_EQ(constantOf(B.Size), 64);
+  EXPECT_EQ(constantOf(B.Type), 1); // CUDA_R_64F
+  const FunctionValues::PointerValue C = S.values().evaluatePointer(S.arg(2));
+  EXPECT_EQ(constantOf(C.Where), int64_t(Residency::PinnedHost));
+  EXPECT_EQ(constantOf(C.Size), 128);
+}
+
+TEST(ValueAnalysis, PitchIsMarkedAsOne) {
+  Snippet S("void f() { float *a; size_t pitch;"
+            "  cudaMallocPitch((void **)&a, &pitch, 400, 10);"
+            "  int ld = pitch; use(pitch, a); }");
+  ASSERT_TRUE(S.ok());
+  const SymbolicValue P = S.values().evaluate(S.arg(0));
+  EXPECT_FALSE(P.Known);
+  EXPECT_NE(P.PitchFrom, nullptr);
+  // The pitched allocation's size is not followed.
+  EXPECT_FALSE(S.values().evaluatePointer(S.arg(1)).Size.Known);
+}
+
+TEST(ValueAnalysis, HostArrayAndAddressOfLocal) {
+  Snippet S("float g[2];"
+            "void f() { float x = 1; float v[4]; use(&x, g, v); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(constantOf(S.values().evaluatePointer(S.arg(0)).Where),
+            int64_t(Residency::Pageable));
+  const FunctionValues::PointerValue G = S.values().evaluatePointer(S.arg(1));
+  EXPECT_EQ(constantOf(G.Where), int64_t(Residency::Pageable));
+  EXPECT_EQ(constantOf(G.Count), 2);
+  // A local array's elements are counted; where it lies is not claimed.
+  EXPECT_EQ(constantOf(S.values().evaluatePointer(S.arg(2)).Count), 4);
+}
+
+TEST(ValueAnalysis, HandleCreatedAndSet) {
+  Snippet S("void f() { cublasHandle_t h; cublasCreate_v2(&h);"
+            "  cublasSetPointerMode_v2(h, CUBLAS_POINTER_MODE_DEVICE); use(h); }");
+  ASSERT_TRUE(S.ok());
+  const FunctionValues::HandleValue H = S.values().evaluateHandle(S.arg(0));
+  EXPECT_EQ(constantOf(H.PointerMode), 1);
+}
+
+TEST(ValueAnalysis, HandleCreatedIsInHostMode) {
+  Snippet S("void f() { cublasHandle_t h; cublasCreate_v2(&h); use(h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(constantOf(S.values().evaluateHandle(S.arg(0)).PointerMode), 0);
+}
+
+TEST(ValueAnalysis, HandleGivenToAnUnknownFunctionIsForgotten) {
+  Snippet S("void f() { cublasHandle_t h; cublasCreate_v2(&h);"
+            "  opaque(h); use(h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_FALSE(S.values().evaluateHandle(S.arg(0)).PointerMode.Known);
+}
+
+TEST(ValueAnalysis, BorrowedHandleFollowedFromItsSetter) {
+  Snippet S("void f(cublasHandle_t h) {"
+            "  cublasSetPointerMode_v2(h, CUBLAS_POINTER_MODE_DEVICE); use(h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(constantOf(S.values().evaluateHandle(S.arg(0)).PointerMode), 1);
+}
+
+TEST(ValueAnalysis, BorrowedHandleForgottenAtACallThatMayReachIt) {
+  Snippet S("void reset(cublasHandle_t *);"
+            "cublasHandle_t g;"
+            "void f(cublasHandle_t h) {"
+            "  cublasSetPointerMode_v2(h, CUBLAS_POINTER_MODE_DEVICE);"
+            "  reset(&g); use(h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_FALSE(S.values().evaluateHandle(S.arg(0)).PointerMode.Known);
+}
+
+// --- the API table ---
+
+const FunctionDecl *declNamed(ASTContext &Ctx, llvm::StringRef Name) {
+  auto M = match(functionDecl(hasName(Name)).bind("f"), Ctx);
+  return M.empty() ? nullptr : M.front().getNodeAs<FunctionDecl>("f");
+}
+
+TEST(ApiModel, RowsByDeclaration) {
+  std::unique_ptr<ASTUnit> Unit =
+      tooling::buildASTFromCodeWithArgs(Prelude, {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  const ApiFunction *Malloc = allocatorOf(declNamed(Ctx, "cudaMalloc"));
+  ASSERT_NE(Malloc, nullptr);
+  EXPECT_EQ(Malloc->Where, Residency::Device);
+  EXPECT_EQ(Malloc->SizeArg, 1);
+  const ApiFunction *Pitch = allocatorOf(declNamed(Ctx, "cudaMallocPitch"));
+  ASSERT_NE(Pitch, nullptr);
+  EXPECT_EQ(Pitch->SizeArg, -1);
+  EXPECT_EQ(Pitch->PitchArg, 1);
+  // An allocator changes no object; a handle function is no allocator.
+  EXPECT_EQ(objectCallOf(declNamed(Ctx, "cudaMalloc")).What, Effect::None);
+  EXPECT_EQ(allocatorOf(declNamed(Ctx, "cublasCreate_v2")), nullptr);
+  EXPECT_EQ(objectCallOf(declNamed(Ctx, "cublasCreate_v2")).What, Effect::Create);
+  const ApiFunction Set = objectCallOf(declNamed(Ctx, "cublasSetPointerMode_v2"));
+  EXPECT_EQ(Set.What, Effect::Set);
+  EXPECT_TRUE(Set.Handle);
+  EXPECT_EQ(Set.Sets, HandlePointerMode);
+  // A project's function is not in the table, whatever its name.
+  EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "use")), nullptr);
+}
+
+} // namespace
+} // namespace clang::tidy::gemm
