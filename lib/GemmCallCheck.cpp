@@ -2,9 +2,9 @@
 
 #include "GemmCallCheck.h"
 #include "FunctionIndex.h"
-#include "GemmDiagnosis.h"
-#include "LtObjectCall.h"
-#include "LtMatmulDiagnosis.h"
+#include "Diagnosis/GemmDiagnosis.h"
+#include "Diagnosis/LtObjectCall.h"
+#include "Diagnosis/LtMatmulDiagnosis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

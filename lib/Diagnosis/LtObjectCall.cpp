@@ -1,6 +1,6 @@
 //===--- LtObjectCall.cpp - gemm-tidy ------------------------------------===//
 
-#include "LtObjectCall.h"
+#include "Diagnosis/LtObjectCall.h"
 
 #include <tuple>
 
@@ -118,14 +118,10 @@ ReadArgs readArgs(const ApiFunction &F) {
 // The values of one calling context, by argument position (Create), the
 // attribute, size and contents of an attribute call, or the values of
 // readArgs (Pointer: where it points; Integer: the value).
-struct Context {
+struct Context : ContextBase {
   SymbolicValue Attr, Size, Contents;
   std::vector<SymbolicValue> Created;
   SymbolicValue Values[MaxReadArgs];
-  Guard Path;
-  bool Reached = true;
-  std::vector<AtomInfo> Atoms;
-  std::vector<DiagnosisNote> Chain;
 
   bool needsParams() const {
     auto Needs = [](const SymbolicValue &V) {
@@ -183,8 +179,7 @@ void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
         C.Buffer.Held->getType()->isIntegralOrEnumerationType())
       Out.Contents = FV.evaluate(C.Buffer.Held);
   }
-  Out.Path = FV.pathToTarget();
-  Out.Reached = FV.reachable();
+  Out.reachedBy(FV);
 }
 
 // The rules core's findings on one assignment of a context's conditions.

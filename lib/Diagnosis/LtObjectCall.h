@@ -13,7 +13,7 @@
 #ifndef GEMM_TIDY_LTOBJECTCALL_H
 #define GEMM_TIDY_LTOBJECTCALL_H
 
-#include "GemmDiagnosis.h"
+#include "Diagnosis/CallContext.h"
 #include "Models/ApiModel.h"
 #include "gemm/rules/lt_check.h"
 

@@ -14,7 +14,7 @@
 #ifndef GEMM_TIDY_LTMATMULDIAGNOSIS_H
 #define GEMM_TIDY_LTMATMULDIAGNOSIS_H
 
-#include "GemmDiagnosis.h"
+#include "Diagnosis/CallContext.h"
 #include "Models/ApiModel.h"
 
 #include <vector>

@@ -1,6 +1,6 @@
 //===--- LtMatmulDiagnosis.cpp - gemm-tidy -------------------------------===//
 
-#include "LtMatmulDiagnosis.h"
+#include "Diagnosis/LtMatmulDiagnosis.h"
 #include "ContextCache.h"
 #include "gemm/rules/lt_check.h"
 
@@ -28,6 +28,7 @@ constexpr unsigned ObjC = 3, ObjD = 4;
 constexpr Arg PointerArgs[] = {Arg::Alpha, Arg::Beta, Arg::A,        Arg::B,
                                Arg::C,     Arg::D,    Arg::Workspace};
 constexpr unsigned NumPointers = std::size(PointerArgs);
+constexpr unsigned BetaPointer = 1;
 
 bool isHeuristic(const CallExpr &Call) { return Call.getNumArgs() == 10; }
 
@@ -53,25 +54,16 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
              Ctx, Expr::NPC_ValueDependentIsNotNull);
 }
 
-struct PointerSymbols {
-  SymbolicValue Type, Where, Size, Offset, Count, ToPointer;
-  bool Null = false;
-};
-
 // One calling context of the call: every value the rules read, each a few
 // alternatives under conditions, and the chain of call sites that bound
 // the enclosing function's parameters.
-struct LtContext {
+struct LtContext : ContextBase {
   std::vector<SymbolicValue> Attr[NumObjects]; // by id; empty: not followed
   SymbolicValue Destroyed[NumObjects];
   bool Null[NumObjects] = {};
   PointerSymbols Pointers[NumPointers];
-  SymbolicValue BetaIsZero, WorkspaceSize, RequestedAlgoCount;
+  SymbolicValue WorkspaceSize, RequestedAlgoCount;
   Value CdescIsNull, CdescIsDdesc, CIsD;
-  Guard Path;
-  bool Reached = true;
-  std::vector<AtomInfo> Atoms;
-  std::vector<DiagnosisNote> Chain;
 };
 
 void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
@@ -93,22 +85,14 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
       Out.Attr[O][Id] = FV.evaluateAttribute(E, Id);
   }
-  for (unsigned I = 0; I < NumPointers; ++I) {
-    const Expr *E = argument(Call, PointerArgs[I]);
-    if (!E)
-      continue;
-    if (isNullConstant(E, Ctx)) {
-      Out.Pointers[I].Null = true;
-      continue;
-    }
-    FunctionValues::PointerValue P = FV.evaluatePointer(E);
-    // As for cublasGemmEx: a scalar behind a cast is read as what it is.
-    if ((PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta) && !P.Type.Known)
-      P.Type = P.CastFrom;
-    Out.Pointers[I] = {P.Type, P.Where, P.Size, P.Offset, P.Count, P.ToPointer, false};
-    if (PointerArgs[I] == Arg::Beta)
-      Out.BetaIsZero = P.IsZero;
-  }
+  for (unsigned I = 0; I < NumPointers; ++I)
+    if (const Expr *E = argument(Call, PointerArgs[I]))
+      Out.Pointers[I] = readPointer(FV, *E,
+                                    PointerArgs[I] == Arg::Alpha ||
+                                            PointerArgs[I] == Arg::Beta
+                                        ? PointerRole::Scalar
+                                        : PointerRole::Buffer,
+                                    Ctx);
   if (const Expr *E = argument(Call, Arg::WorkspaceSize))
     Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
   if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
@@ -131,8 +115,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     if (C && C == namedVar(argument(Call, Arg::D)))
       Out.CIsD = Value::of(1);
   }
-  Out.Path = FV.pathToTarget();
-  Out.Reached = FV.reachable();
+  Out.reachedBy(FV);
 }
 
 bool needsParams(const LtContext &C) {
@@ -226,23 +209,13 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
                  " bytes" + whenText(Alt.When, C.Atoms)});
       continue;
     }
-    for (const Alternative &Alt : C.Pointers[I].Where.Alternatives) {
-      const char *Where =
-          Alt.Value == static_cast<int64_t>(rules::Residency::Device)
-              ? "device memory"
-          : Alt.Value == static_cast<int64_t>(rules::Residency::Managed)
-              ? "managed memory"
-          : Alt.Value == static_cast<int64_t>(rules::Residency::PinnedHost)
-              ? "pinned host memory"
-              : "host memory";
-      std::string Text = "'" + std::string(lt::argName(A)) + "' points to " +
-                         Where;
-      if (!Alt.From.What.empty())
-        Text += ", " + Alt.From.What.str();
-      Text += whenText(Alt.When, C.Atoms);
-      Notes.push_back(
-          {Alt.From.At ? Alt.From.At->getExprLoc() : Arg->getExprLoc(), Text});
-    }
+    noteAlternatives(
+        C.Pointers[I].Where, *Arg,
+        [&](int64_t W) {
+          return "'" + std::string(lt::argName(A)) + "' points to " +
+                 residencyText(W);
+        },
+        C.Atoms, Notes);
   }
 }
 
@@ -319,30 +292,9 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     V.CdescIsNull = C.CdescIsNull;
     V.CdescIsDdesc = C.CdescIsDdesc;
     V.CIsD = C.CIsD;
-    for (unsigned I = 0; I < NumPointers; ++I) {
-      rules::PointerFacts &P = V.pointer(PointerArgs[I]);
-      const PointerSymbols &S = C.Pointers[I];
-      if (S.Null) {
-        P.Address = Value::of(0);
-        continue;
-      }
-      P.PointeeType = Pick(S.Type);
-      P.PointeeCount = Pick(S.Count);
-      P.PointeeIsPointer = Pick(S.ToPointer);
-      if (const Value Where = Pick(S.Where); Where.Known)
-        P.Where = static_cast<rules::Residency>(Where.V);
-      // An offset into a whole allocation: an address as good as any for
-      // alignment and extents (the allocation starts 256-byte aligned).
-      const Value Offset = Pick(S.Offset), Size = Pick(S.Size);
-      if (Offset.Known && Offset.V >= 0) {
-        P.Address = Value::of(FunctionValues::AllocationBase + Offset.V);
-        if (Size.Known && Size.V > 0) {
-          P.AllocBegin = Value::of(FunctionValues::AllocationBase);
-          P.AllocEnd = Value::of(FunctionValues::AllocationBase + Size.V);
-        }
-      }
-    }
-    V.BetaIsZero = Pick(C.BetaIsZero);
+    for (unsigned I = 0; I < NumPointers; ++I)
+      pickPointerFacts(C.Pointers[I], A, Correlated, V.pointer(PointerArgs[I]));
+    V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
     V.WorkspaceSize = Pick(C.WorkspaceSize);
     V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
     std::vector<lt::Finding> Here;

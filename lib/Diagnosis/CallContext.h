@@ -1,22 +1,25 @@
-//===--- GemmDiagnosis.h - gemm-tidy ------------------------------*- C++ -*-===//
+//===--- CallContext.h - gemm-tidy --------------------------------*- C++ -*-===//
 //
-// From a matched call to the diagnostics every gemm-* check draws from: the
-// arguments are evaluated (ValueAnalysis), jointly per assignment of the
-// conditions they share, in the call's own function and in the contexts of
-// the calls of that function that pass known values; a finding of the rules
-// core is kept only when it holds on every feasible path of a context, and
-// comes with notes that show where each deciding value came from.
+// What every diagnosis of a call is made of, for the GEMM family and
+// cuBLASLt alike: the contexts a call is judged in (its own function's,
+// and each frame of callers that binds the parameters its values need, a
+// few levels of wrappers deep), the values its arguments have in one
+// (ContextValues: integers, pointers' facts, a handle's modes, an object's
+// attributes, read the one way for both APIs), the findings that hold on
+// every feasible path of a context, the notes that say where each deciding
+// value came from, and one diagnosis per location and message.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_TIDY_GEMMDIAGNOSIS_H
-#define GEMM_TIDY_GEMMDIAGNOSIS_H
+#ifndef GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
+#define GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
 
-#include "GemmCallAnalysis.h"
 #include "Analysis/ValueAnalysis.h"
+#include "GemmCallAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -38,17 +41,6 @@ struct Diagnosis {
   std::vector<DiagnosisNote> Notes; // where the deciding values came from
   FixItHint Fix; // the rules' replacement of the argument; null where none
 };
-
-/// The diagnostics of \p Call, a call of the GEMM family or of a function
-/// that builds cuBLASLt objects (LtObjectCall.h) inside \p Enclosing (null
-/// where not known), computed once per call and translation unit and shared
-/// by the checks. \p LibraryVersion is CUBLAS_VERSION or 0.
-const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &Call,
-                                               const FunctionDecl &Callee,
-                                               const FunctionDecl *Enclosing,
-                                               ASTContext &Ctx,
-                                               const Preprocessor *PP,
-                                               int64_t LibraryVersion);
 
 // --- the pieces every call's diagnosis is made of ----------------------------
 
@@ -196,6 +188,70 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
 void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
                        std::vector<DiagnosisNote> &Notes);
 
+// --- one context's values, read the one way for both APIs --------------------
+
+/// What every calling context has, whatever the API: the guard under which
+/// the call is reached, whether it is reached at all, the conditions the
+/// values depend on, and the chain of call sites (outermost last) that
+/// bound the enclosing function's parameters.
+struct ContextBase {
+  Guard Path;
+  bool Reached = true; // false: no path of this context reaches the call
+  std::vector<AtomInfo> Atoms;
+  std::vector<DiagnosisNote> Chain;
+
+  /// Records where \p FV's walk reached the call.
+  void reachedBy(const FunctionValues &FV) {
+    Path = FV.pathToTarget();
+    Reached = FV.reachable();
+  }
+};
+
+/// What the rules read of a pointer argument in one context, each fact
+/// unknown where not proven.
+struct PointerSymbols {
+  bool Null = false; // a null pointer constant, as written
+  SymbolicValue Type, Count, ToPointer, Where, Size, Offset, IsZero;
+};
+
+/// How a pointer argument is read: a buffer, or a scalar (alpha, beta),
+/// which a cast between floating-point types does not hide: cuBLAS reads
+/// the scalar that is there (`reinterpret_cast<const float *>(bf16)`). A
+/// buffer of one type reused for another is common, a scalar read as
+/// another is not.
+enum class PointerRole { Buffer, Scalar };
+
+/// The facts of pointer argument \p Arg where \p FV's walk reached the call.
+PointerSymbols readPointer(FunctionValues &FV, const Expr &Arg,
+                           PointerRole Role, ASTContext &Ctx);
+
+/// \p S on one assignment of the context's conditions, into the rules
+/// core's facts \p P (which keep what the call itself says where the
+/// analysis knows nothing). An offset into a whole allocation is an address
+/// as good as any for alignment and extents: the allocation starts 256-byte
+/// aligned, at FunctionValues::AllocationBase.
+void pickPointerFacts(const PointerSymbols &S, unsigned Assignment,
+                      bool Correlated, rules::PointerFacts &P);
+
+/// "device memory", "host memory": a gemm::rules::Residency for notes.
+const char *residencyText(int64_t Where);
+
+/// One note per alternative of \p V, at the expression that gave it (else
+/// at \p Arg): \p Describe(value), then where it came from and when.
+void noteAlternatives(const SymbolicValue &V, const Expr &Arg,
+                      llvm::function_ref<std::string(int64_t)> Describe,
+                      const std::vector<AtomInfo> &Atoms,
+                      std::vector<DiagnosisNote> &Notes);
+
+/// A literal or an enumerator, perhaps cast: a value the argument spells
+/// itself, the same in every calling context and template instantiation.
+bool isSelfEvident(const Expr *E);
+
+/// Whether code in \p Fn stands for more than one body: a template's
+/// instantiation (of a function or of a class it is a member of, at any
+/// level).
+bool isInstantiated(const FunctionDecl &Fn);
+
 } // namespace clang::tidy::gemm
 
-#endif // GEMM_TIDY_GEMMDIAGNOSIS_H
+#endif // GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H

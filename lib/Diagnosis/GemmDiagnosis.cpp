@@ -1,0 +1,361 @@
+//===--- GemmDiagnosis.cpp - gemm-tidy -----------------------------------===//
+
+#include "Diagnosis/GemmDiagnosis.h"
+#include "ContextCache.h"
+#include "Diagnosis/LtObjectCall.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <iterator>
+#include <map>
+#include <set>
+
+namespace clang::tidy::gemm {
+
+using rules::Role;
+
+namespace {
+
+// The arguments the value analysis evaluates: numbers passed by value (the
+// grouped APIs' host arrays are folded by analyzeGemmCall).
+bool isIntegerRole(const rules::ApiInfo &Api, Role R) {
+  return !rules::isPointerRole(R) && !Api.isPerGroup(R);
+}
+
+// The diagnoses made, per call and library version.
+struct TUCache {
+  std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
+};
+
+TUCache &cacheFor(ASTContext &Ctx) { return contextCache<TUCache>(Ctx); }
+
+// The pointer arguments whose facts the rules read.
+constexpr Role FactRoles[] = {Role::Alpha, Role::Beta, Role::A, Role::B,
+                              Role::C};
+constexpr unsigned NumFacts = std::size(FactRoles);
+
+// R's index among FactRoles; NumFacts, a slot that stays unknown, for the
+// other roles.
+unsigned factIndex(Role R) {
+  return static_cast<unsigned>(std::find(std::begin(FactRoles),
+                                         std::end(FactRoles), R) -
+                               std::begin(FactRoles));
+}
+
+// One calling context: the values of the integer arguments there, the
+// facts of the pointer arguments and the handle's modes.
+struct Context : ContextBase {
+  SymbolicValue Values[rules::RoleCount];
+  PointerSymbols Pointers[NumFacts + 1]; // by factIndex; the last unknown
+  SymbolicValue PointerMode, MathMode;
+  // The handle parameter whose mode the callers may know (unknown here).
+  const ParmVarDecl *HandleParam = nullptr;
+};
+
+// Parameters (of the function the call is in) some argument needs.
+std::vector<const ParmVarDecl *> neededParams(const Context &C) {
+  std::vector<const ParmVarDecl *> Out;
+  for (const SymbolicValue &V : C.Values)
+    if (!V.Known)
+      for (const ParmVarDecl *P : V.NeedsParams)
+        if (std::find(Out.begin(), Out.end(), P) == Out.end())
+          Out.push_back(P);
+  if (C.HandleParam && std::find(Out.begin(), Out.end(), C.HandleParam) == Out.end())
+    Out.push_back(C.HandleParam);
+  return Out;
+}
+
+void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
+                FunctionValues::Bindings Bindings, Context &Out) {
+  FunctionValues FV(Ctx, Fn, Call.Call, Out.Atoms, std::move(Bindings));
+  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    const Expr *Arg = Call.argument(R);
+    if (!Arg)
+      continue;
+    if (isIntegerRole(*Call.Api, R)) {
+      Out.Values[I] = FV.evaluate(strippedArgument(Arg));
+      continue;
+    }
+    if (R == Role::Handle) {
+      FunctionValues::HandleValue H = FV.evaluateHandle(Arg);
+      if (!H.PointerMode.Known)
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+          if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+              P && P->getDeclContext() == Fn && isHandleType(P->getType()))
+            Out.HandleParam = P;
+      Out.PointerMode = std::move(H.PointerMode);
+      Out.MathMode = std::move(H.MathMode);
+      continue;
+    }
+    const unsigned F = factIndex(R);
+    if (F == NumFacts)
+      continue;
+    const bool PointerArray =
+        (R == Role::A || R == Role::B || R == Role::C) &&
+        (Call.Api->Shape == rules::Form::Batched || Call.Api->isGrouped());
+    if (PointerArray) {
+      // Arrays of device pointers: nothing to prove statically but NULL.
+      Out.Pointers[F].Null = Arg->IgnoreParenImpCasts()->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull);
+      continue;
+    }
+    Out.Pointers[F] = readPointer(
+        FV, *Arg,
+        R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
+                                            : PointerRole::Buffer,
+        Ctx);
+  }
+  Out.reachedBy(FV);
+}
+
+
+// Notes for the facts behind a pointer or handle argument.
+void noteFacts(const GemmCall &Call, Role R, const Context &C,
+               llvm::StringRef Rule, std::vector<DiagnosisNote> &Notes) {
+  // Only the facts the rule rests on.
+  const bool Types = Rule.ends_with(".type");
+  const bool Places =
+      Rule.starts_with("pointer.") || Rule == "scalar.alignment";
+  const bool Sizes = Rule == "buffer.extent";
+  const Expr *Arg = Call.argument(R);
+  const unsigned I = factIndex(R);
+  const std::string Name = rules::paramName(*Call.Api, R);
+  auto Add = [&](const SymbolicValue &V,
+                 llvm::function_ref<std::string(int64_t)> Describe) {
+    noteAlternatives(V, *Arg, Describe, C.Atoms, Notes);
+  };
+  if (R == Role::Handle) {
+    if (Places)
+      Add(C.PointerMode, [](int64_t M) {
+        return std::string("the handle's pointer mode is ") +
+               (M == 0 ? "CUBLAS_POINTER_MODE_HOST"
+                       : "CUBLAS_POINTER_MODE_DEVICE");
+      });
+    if (Rule.starts_with("precision."))
+      Add(C.MathMode, [](int64_t M) {
+        return std::string("the handle's math mode is ") +
+               (M == 1   ? "CUBLAS_TENSOR_OP_MATH"
+                : M == 0 ? "CUBLAS_DEFAULT_MATH"
+                         : std::to_string(M).c_str());
+      });
+    return;
+  }
+  if (Places || Sizes)
+    Add(C.Pointers[I].Where, [&](int64_t W) {
+      return "'" + Name + "' points to " + residencyText(W);
+    });
+  if (Types)
+    Add(C.Pointers[I].Type, [&](int64_t T) {
+      const char *Cxx = rules::cxxTypeName(T);
+      return "'" + Name + "' points to '" + (Cxx ? Cxx : "?") + "'";
+    });
+  if (Sizes)
+    Add(C.Pointers[I].Size, [&](int64_t Size) {
+      return "'" + Name + "' is an allocation of " + std::to_string(Size) +
+             " bytes";
+    });
+}
+
+// Where the value of role R came from, as notes.
+void noteOrigin(const GemmCall &Call, Role R, const Context &C,
+                llvm::StringRef Rule, ASTContext &Ctx, const Preprocessor *PP,
+                std::vector<DiagnosisNote> &Notes) {
+  if (!isIntegerRole(*Call.Api, R))
+    return noteFacts(Call, R, C, Rule, Notes);
+  const Expr *Arg = Call.argument(R);
+  const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
+  const std::string Name = rules::paramName(*Call.Api, R);
+  if (Arg && V.PitchFrom) {
+    Notes.push_back({V.PitchFrom->getBeginLoc(),
+                     "'" + Name + "' is the pitch in bytes set by " +
+                         V.PitchFrom->getDirectCallee()->getName().str() +
+                         " here"});
+    return;
+  }
+  if (Arg)
+    noteValue(*Arg, Name, V, C.Atoms, Ctx, PP, Notes);
+}
+
+
+// --- the verdict per context
+// -------------------------------------------------------
+
+// The fix-it that replaces \p Arg by the rules' replacement, or a null one:
+// only an argument of a call in the main file's own code (not a template's
+// instantiation) that spells the value itself, written in the file or in a
+// macro's argument (never in a macro's body), gets one.
+FixItHint replacementFix(const Expr &Arg, const rules::Finding &F,
+                         const FunctionDecl *Enclosing, ASTContext &Ctx) {
+  if (!Enclosing || isInstantiated(*Enclosing))
+    return FixItHint();
+  const Expr *E = strippedArgument(&Arg);
+  Expr::EvalResult Result;
+  if (!isSelfEvident(E) || E->isValueDependent() ||
+      !E->EvaluateAsInt(Result, Ctx) ||
+      !Result.Val.getInt().isRepresentableByInt64() ||
+      Result.Val.getInt().getExtValue() != F.Value)
+    return FixItHint();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const SourceLocation L : {Arg.getBeginLoc(), Arg.getEndLoc()})
+    if (L.isMacroID() && !SM.isMacroArgExpansion(L))
+      return FixItHint();
+  const CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg.getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return FixItHint();
+  return FixItHint::CreateReplacement(Range, F.Replacement);
+}
+
+// The name the caller wrote for the function: object-like macros whose
+// whole body is the name and that keep the vendor's prefix (cublas_v2.h's
+// cublasSgemm for cublasSgemm_v2, not a port's cublasGemmEx for
+// hipblasGemmEx) are followed outwards, through macro arguments, to the
+// outermost one; empty where the call spells the function's own name.
+std::string spelledName(const CallExpr &Call, const rules::ApiInfo &Api,
+                        ASTContext &Ctx) {
+  const llvm::StringRef Prefix = llvm::StringRef(Api.Name).take_while(
+      [](char C) { return C >= 'a' && C <= 'z'; }); // cublas, hipblas, rocblas
+  const auto *Ref =
+      dyn_cast_or_null<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Ref)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  std::string Name;
+  SourceLocation Loc = Ref->getLocation();
+  while (Loc.isMacroID()) {
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    const CharSourceRange Expansion = SM.getImmediateExpansionRange(Loc);
+    const unsigned Length =
+        Lexer::MeasureTokenLength(SM.getSpellingLoc(Loc), SM, LangOpts);
+    if (Length == 0 || !SM.isAtStartOfImmediateMacroExpansion(Loc) ||
+        !SM.isAtEndOfImmediateMacroExpansion(Loc.getLocWithOffset(Length)) ||
+        Expansion.getBegin() != Expansion.getEnd())
+      break; // more than an alias of the name, or a function-like macro
+    const llvm::StringRef Alias =
+        Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (!Alias.starts_with(Prefix))
+      break;
+    Name = Alias.str();
+    Loc = Expansion.getBegin();
+  }
+  return Name;
+}
+
+struct Key {
+  std::string Rule;
+  Role Param;
+  int Group;
+  bool operator<(const Key &O) const {
+    return std::tie(Rule, Param, Group) < std::tie(O.Rule, O.Param, O.Group);
+  }
+};
+
+void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
+                     const Preprocessor *PP, int64_t Version,
+                     const FunctionDecl *Enclosing,
+                     std::vector<Diagnosis> &Out) {
+  // One set of values, each field the assignments change rewritten for
+  // each (a copy costs more than the rules).
+  rules::CallValues Values = Call.Values;
+  Values.LibraryVersion = Version;
+  llvm::SmallVector<unsigned, rules::RoleCount> IntegerRoles;
+  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    const Role R = static_cast<Role>(I);
+    if (isIntegerRole(*Call.Api, R) && Call.argument(R)) {
+      IntegerRoles.push_back(I);
+      Values.PitchBytes[I] = C.Values[I].PitchFrom != nullptr;
+    }
+  }
+  auto Check = [&](unsigned A, bool Correlated) {
+    for (unsigned I : IntegerRoles)
+      Values.Scalar[I] = valueUnder(C.Values[I], A, Correlated);
+    // Pointer facts: each value that holds on this assignment.
+    auto Pick = [&](const SymbolicValue &V) {
+      return valueUnder(V, A, Correlated);
+    };
+    for (Role R : FactRoles) {
+      rules::PointerFacts &P = Values.pointer(R);
+      P = Call.Values.pointer(R);
+      pickPointerFacts(C.Pointers[factIndex(R)], A, Correlated, P);
+    }
+    Values.BetaIsZero = Pick(C.Pointers[factIndex(Role::Beta)].IsZero);
+    Values.PointerMode = Pick(C.PointerMode);
+    Values.MathMode = Pick(C.MathMode);
+    return rules::checkCall(*Call.Api, Values);
+  };
+  auto FindingsOnEveryPath = [&] {
+    return findingsOnEveryPath(
+        C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
+          return Key{F.RuleId, F.Param, F.Group};
+        });
+  };
+  std::vector<rules::Finding> Common = FindingsOnEveryPath();
+  // The messages name the function as the caller spelled it: worth the
+  // lexer's time only where there is something to say.
+  if (!Common.empty()) {
+    Values.CalledAs = spelledName(*Call.Call, *Call.Api, Ctx);
+    if (!Values.CalledAs.empty())
+      Common = FindingsOnEveryPath();
+  }
+  for (rules::Finding &F : Common) {
+    Diagnosis D;
+    const Expr *Arg = Call.argument(F.Param);
+    D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
+    D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
+    if (Arg && !F.Replacement.empty())
+      D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
+    std::vector<Role> Roles = F.Inputs;
+    for (Role R : Roles)
+      noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
+    D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
+    noteInstantiation(Enclosing, Ctx, D.Notes);
+    D.Finding = std::move(F);
+    Out.push_back(std::move(D));
+  }
+}
+
+} // namespace
+
+const std::vector<Diagnosis> &
+diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
+                 const FunctionDecl *Enclosing, ASTContext &Ctx,
+                 const Preprocessor *PP, int64_t LibraryVersion) {
+  TUCache &Cache = cacheFor(Ctx);
+  auto [It, Inserted] = Cache.Done.try_emplace({&CallE, LibraryVersion});
+  if (!Inserted)
+    return It->second;
+  if (const IdentifierInfo *Id = Callee.getIdentifier())
+    if (const ApiFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
+      It->second = diagnoseLtObjectCall(CallE, *Lt, Enclosing, Ctx, PP,
+                                        LibraryVersion);
+      return It->second;
+    }
+  std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
+  if (!Analyzed)
+    return It->second; // not a call the rules apply to: nothing to say
+  GemmCall &Call = *Analyzed;
+  std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
+      Enclosing, Ctx,
+      [&](FunctionValues::Bindings B, Context &C) {
+        evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
+      },
+      [](const Context &C) { return !neededParams(C).empty(); },
+      [&](const Context &C, std::vector<Diagnosis> &Here) {
+        diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
+      });
+  // Cache.Done may have rehashed during the recursion? It is a std::map:
+  // references stay valid.
+  It->second = std::move(Out);
+  return It->second;
+}
+
+} // namespace clang::tidy::gemm
