@@ -38,6 +38,8 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
             Out.insert(V);
         if (const VarDecl *V = opaqueObject(Arg))
           Out.insert(V);
+        if (const VarDecl *V = objectAddress(Arg))
+          Out.insert(V);
       }
     if (storesThroughAddress(Call))
       if (const VarDecl *V = allocatedVar(Call))

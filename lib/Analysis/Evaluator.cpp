@@ -410,13 +410,8 @@ SymbolicValue FunctionValues::paramField(const ParmVarDecl *P, const FieldDecl *
 SymbolicValue FunctionValues::evaluateField(const Expr *Base, const FieldDecl *F) {
   if (Dead || !Base)
     return SymbolicValue::unknown();
-  Base = Base->IgnoreParenImpCasts();
   // A structure passed by value: the copy of the caller's object.
-  if (const auto *Copy = dyn_cast<CXXConstructExpr>(Base);
-      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
-      Copy->getConstructor()->isCopyOrMoveConstructor())
-    Base = Copy->getArg(0)->IgnoreParenImpCasts();
-  const VarDecl *V = referencedVar(Base);
+  const VarDecl *V = referencedVar(aggregateOf(Base->IgnoreParens()));
   if (!V || !F)
     return SymbolicValue::unknown();
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {

@@ -77,12 +77,16 @@ std::string FunctionValues::Walker::calleeName(const CallExpr *Call) {
 }
 
 void FunctionValues::Walker::createObject(const VarDecl *V, const CallExpr *Call,
-                  const ApiFunction &Info, Env &E) {
+                                          const ApiFunction &Info, Env &E,
+                                          const Env &Args,
+                                          const CallExpr *Site) {
   forgetObject(V, E);
   if (F->Aliased.lookup(V))
     return; // a copy of it could be changed behind the analysis
-  const std::string Name = calleeName(Call);
-  const Origin Set{Call, "set by " + Name + " here"};
+  if (!Site)
+    Site = Call;
+  const std::string Name = calleeName(Site);
+  const Origin Set{Site, "set by " + Name + " here"};
   E.Objects[{V, DestroyedAttribute}] = SymbolicValue::constant(0, Set);
   if (Info.Handle) {
     E.Objects[{V, HandlePointerMode}] = SymbolicValue::constant(0, Set);
@@ -90,7 +94,7 @@ void FunctionValues::Walker::createObject(const VarDecl *V, const CallExpr *Call
     return;
   }
   const lt::Object O = Info.Obj;
-  const Origin Default{Call, "the default after " + Name + " here"};
+  const Origin Default{Site, "the default after " + Name + " here"};
   for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id) {
     const lt::AttrInfo *A = lt::findAttribute(O, Id);
     if (A && A->UntilVersion == 0 && A->Default != lt::FromCreate)
@@ -101,10 +105,10 @@ void FunctionValues::Walker::createObject(const VarDecl *V, const CallExpr *Call
   unsigned Arg = Info.FirstValue;
   for (int64_t Id : lt::createdAttributes(O)) {
     SymbolicValue Val = Arg < Call->getNumArgs()
-                            ? FV.eval(Call->getArg(Arg), E, 0)
+                            ? FV.eval(Call->getArg(Arg), Args, 0)
                             : SymbolicValue::unknown();
     for (Alternative &Alt : Val.Alternatives)
-      Alt.From = {Call->getArg(Arg), Set.What};
+      Alt.From = {Site == Call ? Call->getArg(Arg) : Site, Set.What};
     ++Arg;
     E.Objects[{V, Id}] = std::move(Val);
   }
@@ -185,48 +189,25 @@ SymbolicValue FunctionValues::Walker::attributeValue(const lt::AttrInfo &Info, c
   return Val;
 }
 
-bool FunctionValues::Walker::inlineSetters(const CallExpr *Call, unsigned I, const VarDecl *V,
-                   Env &E) {
-  const FunctionDecl *Def = nullptr;
-  const CompoundStmt *Body = inlinableBody(Call, Def);
-  if (!Body || Body->size() > 8)
-    return false;
-  const ParmVarDecl *Object = Def->getParamDecl(I);
-  llvm::SmallVector<std::pair<const CallExpr *, ApiFunction>, 8> Setters;
-  for (const Stmt *S : Body->body()) {
-    if (const auto *Return = dyn_cast<ReturnStmt>(S))
-      S = Return->getRetValue();
-    const auto *Ex = dyn_cast_or_null<Expr>(S);
-    const auto *Set = dyn_cast_or_null<CallExpr>(
-        Ex ? Ex->IgnoreUnlessSpelledInSource() : nullptr);
-    // A status check around the setter: `check(cublasLt...SetAttribute(...))`.
-    if (Set && objectCallOf(Set->getDirectCallee()).What == Effect::None &&
-        Set->getNumArgs() == 1)
-      Set = dyn_cast<CallExpr>(Set->getArg(0)->IgnoreUnlessSpelledInSource());
-    if (!Set)
-      return false;
-    const ApiFunction Info = objectCallOf(Set->getDirectCallee());
-    // cuBLAS's own calls between the setters change no object
-    // (`cublasSnrm2(h, n, x, 1, result)` after device mode).
-    if (Info.What == Effect::None && keepsObjectState(Set->getDirectCallee()))
-      continue;
-    if (Info.What != Effect::Set || Set->getNumArgs() == 0 ||
-        referencedVar(Set->getArg(0)) != Object)
-      return false;
-    Setters.push_back({Set, Info});
-  }
-  if (Setters.empty())
+bool FunctionValues::Walker::inlineObjectCalls(const CallExpr *Call, int I,
+                                               const VarDecl *V, Env &E) {
+  const std::optional<ObjectRecipe> Recipe = objectRecipe(Call, I);
+  if (!Recipe)
     return false;
   Env Inner;
-  for (unsigned J = 0; J < Def->getNumParams(); ++J) {
-    const ParmVarDecl *P = Def->getParamDecl(J);
+  for (unsigned J = 0; J < Recipe->Def->getNumParams(); ++J) {
+    const ParmVarDecl *P = Recipe->Def->getParamDecl(J);
     if (P->getType()->isPointerType())
       Inner.callee().Pointers[P] = FV.evalPointer(Call->getArg(J), E, 0);
     else
       Inner.callee().Params[P] = FV.eval(Call->getArg(J), E, 0);
   }
-  for (const auto &[Set, Info] : Setters)
-    setAttribute(V, Set, Info, E, Inner, Call);
+  for (const auto &[Made, Info] : Recipe->Calls) {
+    if (createsObject(Info.What))
+      createObject(V, Made, Info, E, Inner, Call);
+    else
+      setAttribute(V, Made, Info, E, Inner, Call);
+  }
   return true;
 }
 

@@ -10,6 +10,19 @@
 
 namespace clang::tidy::gemm {
 
+namespace {
+
+// The semantic form of an initializer list (where the designators are
+// resolved), or null.
+const InitListExpr *semanticList(const Expr *E) {
+  const auto *List = dyn_cast_or_null<InitListExpr>(E);
+  if (!List)
+    return nullptr;
+  return List->isSemanticForm() ? List : List->getSemanticForm();
+}
+
+} // namespace
+
 bool FunctionValues::Walker::modelledField(const FieldDecl *F) {
   return !F->isBitField() && F->getType()->isIntegralOrEnumerationType();
 }
@@ -39,6 +52,31 @@ void FunctionValues::Walker::forgetFields(const VarDecl *V, Env &E) {
     It = It->first.first == V ? E.Fields.erase(It) : std::next(It);
 }
 
+template <class Fn>
+void FunctionValues::Walker::forEachFieldInit(const RecordDecl *RD,
+                                              const InitListExpr *List,
+                                              Fn Each) {
+  unsigned I = 0;
+  for (const FieldDecl *F : RD->fields()) {
+    if (F->isBitField() && !F->getIdentifier())
+      continue; // an unnamed bit-field takes no initializer
+    if (I < List->getNumInits() && modelledField(F))
+      Each(F, List->getInit(I));
+    ++I;
+  }
+}
+
+template <class Fn>
+void FunctionValues::Walker::forEachField(const VarDecl *Source, const Env &E,
+                                          Fn Each) {
+  std::vector<std::pair<const FieldDecl *, SymbolicValue>> Held;
+  for (const auto &[K, Val] : E.Fields)
+    if (K.first == Source)
+      Held.push_back({K.second, Val});
+  for (auto &[F, Val] : Held)
+    Each(F, std::move(Val));
+}
+
 void FunctionValues::Walker::copyFields(const VarDecl *To, const Expr *From, Env &E) {
   forgetFields(To, E);
   const VarDecl *Source = referencedVar(From);
@@ -46,12 +84,9 @@ void FunctionValues::Walker::copyFields(const VarDecl *To, const Expr *From, Env
       Source->getType().getCanonicalType().getUnqualifiedType() !=
           To->getType().getCanonicalType().getUnqualifiedType())
     return;
-  std::vector<std::pair<const FieldDecl *, SymbolicValue>> Copied;
-  for (const auto &[K, Val] : E.Fields)
-    if (K.first == Source)
-      Copied.push_back({K.second, Val});
-  for (auto &[F, Val] : Copied)
+  forEachField(Source, E, [&](const FieldDecl *F, SymbolicValue Val) {
     E.Fields[{To, F}] = std::move(Val);
+  });
 }
 
 void FunctionValues::Walker::returnedFields(const VarDecl *V, const RecordDecl *RD, const CallExpr *Call,
@@ -60,10 +95,9 @@ void FunctionValues::Walker::returnedFields(const VarDecl *V, const RecordDecl *
   const FunctionDecl *Def = singleReturn(Call, Ret);
   if (!Def || Call->getNumArgs() != Def->getNumParams())
     return;
-  const auto *List = dyn_cast<InitListExpr>(aggregateOf(Ret));
-  if (!List || (!List->isSemanticForm() && !List->getSemanticForm()))
+  const InitListExpr *List = semanticList(aggregateOf(Ret));
+  if (!List)
     return;
-  List = List->isSemanticForm() ? List : List->getSemanticForm();
   if (const auto *Class = dyn_cast<CXXRecordDecl>(RD); Class && Class->getNumBases() > 0)
     return;
   Env Inner;
@@ -74,32 +108,15 @@ void FunctionValues::Walker::returnedFields(const VarDecl *V, const RecordDecl *
     else if (P->getType()->isRecordType())
       bindRecordArgument(P, Call->getArg(I), Inner, E);
   }
-  unsigned I = 0;
-  for (const FieldDecl *F : RD->fields()) {
-    if (F->isBitField() && !F->getIdentifier())
-      continue;
-    if (I < List->getNumInits() && modelledField(F)) {
-      SymbolicValue Val = FV.eval(List->getInit(I), Inner, 0);
-      Val.NeedsParams.clear(); // (the callee's parameters are bound here)
-      const OriginText From("'" + V->getName().str() + "." + F->getName().str() +
-                            "' as '" + Def->getNameAsString() + "' returns it");
-      for (Alternative &A : Val.Alternatives)
-        A.From = {Call, From};
-      E.Fields[{V, F}] = std::move(Val);
-    }
-    ++I;
-  }
-}
-
-const Expr * FunctionValues::Walker::aggregateOf(const Expr *E) {
-  E = E ? E->IgnoreImplicit() : nullptr;
-  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(E);
-      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
-      Copy->getConstructor()->isCopyOrMoveConstructor())
-    return aggregateOf(Copy->getArg(0));
-  return E;
+  forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *Init) {
+    SymbolicValue Val = FV.eval(Init, Inner, 0);
+    Val.NeedsParams.clear(); // (the callee's parameters are bound here)
+    const OriginText From("'" + V->getName().str() + "." + F->getName().str() +
+                          "' as '" + Def->getNameAsString() + "' returns it");
+    for (Alternative &A : Val.Alternatives)
+      A.From = {Call, From};
+    E.Fields[{V, F}] = std::move(Val);
+  });
 }
 
 void FunctionValues::Walker::bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E) {
@@ -107,24 +124,17 @@ void FunctionValues::Walker::bindRecordArgument(const ParmVarDecl *P, const Expr
   if (!RD || RD->isUnion())
     return;
   const Expr *A = aggregateOf(Arg);
-  if (const auto *List = dyn_cast_or_null<InitListExpr>(A)) {
-    List = List->isSemanticForm() ? List : List->getSemanticForm();
-    if (!List)
-      return;
-    unsigned I = 0;
-    for (const FieldDecl *F : RD->fields()) {
-      if (F->isBitField() && !F->getIdentifier())
-        continue;
-      if (I < List->getNumInits() && modelledField(F))
-        Inner.Fields[{P, F}] = FV.eval(List->getInit(I), E, 0);
-      ++I;
-    }
+  if (isa_and_nonnull<InitListExpr>(A)) {
+    if (const InitListExpr *List = semanticList(A))
+      forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *Init) {
+        Inner.Fields[{P, F}] = FV.eval(Init, E, 0);
+      });
     return;
   }
   if (const VarDecl *Source = referencedVar(A); Source && tracked(Source))
-    for (const auto &[K, Val] : E.Fields)
-      if (K.first == Source)
-        Inner.Fields[{P, K.second}] = Val;
+    forEachField(Source, E, [&](const FieldDecl *F, SymbolicValue Val) {
+      Inner.Fields[{P, F}] = std::move(Val);
+    });
 }
 
 void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
@@ -134,22 +144,15 @@ void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
     return; // a union's members share their bytes
   const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
   // Aggregate and designated initialisers.
-  if (const auto *List = dyn_cast_or_null<InitListExpr>(Init)) {
-    if (List->isSemanticForm() || List->getSemanticForm())
-      List = List->isSemanticForm() ? List : List->getSemanticForm();
+  if (isa_and_nonnull<InitListExpr>(Init)) {
+    const InitListExpr *List = semanticList(Init);
     // A C++17 aggregate with bases initialises them first.
     if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
-        Class && Class->getNumBases() > 0)
+        !List || (Class && Class->getNumBases() > 0))
       return;
-    unsigned I = 0;
-    for (const FieldDecl *F : RD->fields()) {
-      if (F->isBitField() && !F->getIdentifier())
-        continue; // an unnamed bit-field takes no initializer
-      if (I < List->getNumInits() && modelledField(F))
-        setField(V, F, FV.eval(List->getInit(I), E, 0), List->getInit(I),
-                 "the initializer", E);
-      ++I;
-    }
+    forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *FieldInit) {
+      setField(V, F, FV.eval(FieldInit, E, 0), FieldInit, "the initializer", E);
+    });
     return;
   }
   // A constant expression (a constexpr constructor, default member

@@ -150,6 +150,10 @@ void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
           Scan.SetterAddresses.insert(Arg->IgnoreParenCasts());
     if (pitchVar(Call))
       Scan.SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
+    // Nor a function of the file that only makes the object through it.
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (objectAddress(Call->getArg(I)) && objectRecipe(Call, I))
+        Scan.SetterAddresses.insert(Call->getArg(I)->IgnoreParenCasts());
   }
   scanEscapes(S, Scan.AddressesTaken);
 }

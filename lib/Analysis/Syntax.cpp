@@ -282,4 +282,114 @@ std::string describe(const Expr *E, const ASTContext &Ctx) {
     S = S.substr(0, 37) + "...";
   return S;
 }
+const Expr *aggregateOf(const Expr *E) {
+  E = E ? E->IgnoreImplicit() : nullptr;
+  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return aggregateOf(Copy->getArg(0));
+  return E;
+}
+
+const VarDecl *objectAddress(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  return V && isObjectType(V->getType()) ? V : nullptr;
+}
+
+namespace {
+
+// The cuBLAS or cuBLASLt call a statement of a recipe makes, through a
+// one-argument status check (`check(cublasLt...SetAttribute(...))`) and a
+// `return`; null where it is none.
+const CallExpr *madeCall(const Stmt *S) {
+  if (const auto *Return = dyn_cast<ReturnStmt>(S))
+    S = Return->getRetValue();
+  const auto *Ex = dyn_cast_or_null<Expr>(S);
+  const auto *Call =
+      dyn_cast_or_null<CallExpr>(Ex ? Ex->IgnoreUnlessSpelledInSource() : nullptr);
+  if (Call && objectCallOf(Call->getDirectCallee()).What == Effect::None &&
+      !keepsObjectState(Call->getDirectCallee()) && Call->getNumArgs() == 1)
+    Call = dyn_cast<CallExpr>(Call->getArg(0)->IgnoreUnlessSpelledInSource());
+  return Call;
+}
+
+// Whether \p E names the object a recipe makes: \p Object itself, or what
+// it points to where \p Through (`*p`).
+bool namesObject(const Expr *E, const VarDecl *Object, bool Through) {
+  E = E->IgnoreParenImpCasts();
+  if (Through) {
+    const auto *Deref = dyn_cast<UnaryOperator>(E);
+    if (!Deref || Deref->getOpcode() != UO_Deref)
+      return false;
+    E = Deref->getSubExpr();
+  }
+  return referencedVar(E) == Object;
+}
+
+} // namespace
+
+std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I) {
+  constexpr unsigned MaxStatements = 10;
+  ObjectRecipe Out;
+  const CompoundStmt *Body = inlinableBody(Call, Out.Def);
+  if (!Body || Body->size() > MaxStatements || Body->body_empty() ||
+      I >= static_cast<int>(Out.Def->getNumParams()))
+    return std::nullopt;
+  llvm::ArrayRef<Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  // The object: a parameter, or the local the body declares first and
+  // returns last.
+  const VarDecl *Object = nullptr;
+  bool Address = false;
+  if (I < 0) {
+    const auto *D = dyn_cast<DeclStmt>(Stmts.front());
+    const auto *Return = dyn_cast<ReturnStmt>(Stmts.back());
+    Object = D && D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
+    if (!Object || Object->hasInit() || !isObjectType(Object->getType()) ||
+        !Return || referencedVar(Return->getRetValue()) != Object)
+      return std::nullopt;
+    Stmts = Stmts.drop_front().drop_back();
+  } else {
+    Object = Out.Def->getParamDecl(I);
+    const QualType T = Object->getType();
+    Address = T->isPointerType() && isObjectType(T->getPointeeType());
+    if (!Address && !isObjectType(T))
+      return std::nullopt;
+  }
+  // Made where it is a local or reached through its address: it must be
+  // created first; a parameter received by value is only configured.
+  const bool Makes = I < 0 || Address;
+  for (const Stmt *S : Stmts) {
+    const CallExpr *Made = madeCall(S);
+    if (!Made)
+      return std::nullopt;
+    const ApiFunction Info = objectCallOf(Made->getDirectCallee());
+    if (Info.What == Effect::None && keepsObjectState(Made->getDirectCallee()))
+      continue;
+    if (Made->getNumArgs() == 0)
+      return std::nullopt;
+    const Expr *Target = Made->getArg(0);
+    const bool First = Out.Calls.empty();
+    if (Info.What == Effect::Create && Makes && First) {
+      // cublasLtMatrixLayoutCreate(&a, ...) of the local, (p, ...) of a
+      // pointer parameter.
+      if (I < 0 ? objectAddress(Target) != Object
+                : referencedVar(Target) != Object)
+        return std::nullopt;
+    } else if (Info.What != Effect::Set || (Makes && First) ||
+               !namesObject(Target, Object, Address)) {
+      return std::nullopt;
+    }
+    Out.Calls.push_back({Made, Info});
+  }
+  if (Out.Calls.empty())
+    return std::nullopt;
+  return Out;
+}
+
 } // namespace clang::tidy::gemm

@@ -13,7 +13,10 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "Models/ApiModel.h"
+
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -75,6 +78,31 @@ const CompoundStmt *inlinableBody(const CallExpr *Call,
 /// (`{ return <expr>; }`, after constants it may declare), with that
 /// expression in \p Ret; null otherwise.
 const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret);
+
+/// `&V` where V is a cuBLAS handle or cuBLASLt object variable: V, else
+/// null.
+const VarDecl *objectAddress(const Expr *E);
+
+/// What a function of the file does to one cuBLAS handle or cuBLASLt object
+/// and nothing else: the object calls of its body, in order.
+struct ObjectRecipe {
+  const FunctionDecl *Def = nullptr;
+  llvm::SmallVector<std::pair<const CallExpr *, ApiFunction>, 8> Calls;
+};
+
+/// The recipe of the function \p Call runs for its argument \p I: the
+/// object (setters on it: `setEpilogue(desc, e)`), or its address (a Create
+/// through it, then setters on what it points to: `makeLayout(&a, rows,
+/// cols, ld)`); for \p I = -1, the local object it creates, configures and
+/// returns (`cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld)`). A
+/// call may be wrapped in a one-argument status check; cuBLAS's own calls
+/// that change no object may stand between. Nullopt where the body does
+/// anything else.
+std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I);
+
+/// `Plan{...}`, `{...}`, a copy of either: the initializer list; else
+/// \p E without its implicit nodes.
+const Expr *aggregateOf(const Expr *E);
 
 /// Whether a scalar's initializer is zero; nullopt where not proven.
 std::optional<bool> isZeroScalar(const Expr *Init, const ASTContext &Ctx);

@@ -114,7 +114,7 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
       return;
     const ApiFunction *Alloc = allocatorOf(Callee);
     if (!Alloc) {
-      createObject(V, Call, objectCallOf(Callee), E);
+      createObject(V, Call, objectCallOf(Callee), E, E);
       return;
     }
     PointerValue P;
@@ -136,8 +136,16 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
   // structure it points to could be reached by another name: unknown.
   if (Info.What == Effect::Init && Call->getNumArgs() > 0)
     if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
-      return createObject(V, Call, Info, E);
+      return createObject(V, Call, Info, E, E);
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    // `makeLayout(&a, rows, cols, ld)`: a function of the file that
+    // creates the object through its address.
+    if (const VarDecl *Made = objectAddress(Call->getArg(I));
+        Made && tracked(Made)) {
+      if (!inlineObjectCalls(Call, I, Made, E))
+        forgetObject(Made, E);
+      continue;
+    }
     const VarDecl *H = objectVar(Call->getArg(I));
     if (H && I == 0 && Info.What == Effect::Set && Info.Handle &&
         !hasObject(H, E))
@@ -146,7 +154,7 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
     // them so): what it sets, on a handle received here too.
     if (H && Info.What == Effect::None && isHandleType(H->getType()) && !hasObject(H, E)) {
       borrowHandle(H, E);
-      if (hasObject(H, E) && !inlineSetters(Call, I, H, E))
+      if (hasObject(H, E) && !inlineObjectCalls(Call, I, H, E))
         forgetObject(H, E);
       continue;
     }
@@ -156,7 +164,7 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
       setAttribute(H, Call, Info, E, E);
     else if (I == 0 && Info.What == Effect::Destroy)
       destroyObject(H, Call, E);
-    else if (!keepsObjectState(Callee) && !inlineSetters(Call, I, H, E))
+    else if (!keepsObjectState(Callee) && !inlineObjectCalls(Call, I, H, E))
       forgetAttributes(H, E);
   }
 }
@@ -165,6 +173,11 @@ void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
   if (!tracked(V))
     return;
   const Expr *Init = V->getInit();
+  // `cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld);`
+  if (const auto *Made = dyn_cast_or_null<CallExpr>(
+          Init ? Init->IgnoreUnlessSpelledInSource() : nullptr);
+      Made && isObjectType(V->getType()) && inlineObjectCalls(Made, -1, V, E))
+    return;
   if (V->getType()->isPointerType()) {
     setPointer(V, Init ? FV.evalPointer(Init, E, 0) : PointerValue(), E);
     return;

@@ -184,8 +184,10 @@ private:
   // cublasLtMatrixLayoutCreate(&l, type, rows, cols, ld),
   // cublasLtMatmulPreferenceCreate(&p) and the *Init forms: every attribute
   // at its default, the arguments as given.
+  // \p Args and \p Site as for setAttribute().
   void createObject(const VarDecl *V, const CallExpr *Call,
-                    const ApiFunction &Info, Env &E);
+                    const ApiFunction &Info, Env &E, const Env &Args,
+                    const CallExpr *Site = nullptr);
 
   void destroyObject(const VarDecl *V, const CallExpr *Call, Env &E);
 
@@ -206,12 +208,13 @@ private:
   SymbolicValue attributeValue(const lt::AttrInfo &Info, const Expr *Buf,
                                const Expr *Size, const Env &Args);
 
-  // A function of the file that only passes its object parameter to
-  // attribute setters (`template <class T> void setAttribute(
-  // cublasLtMatmulDesc_t d, cublasLtMatmulDescAttributes_t a, const T v)`):
-  // its setters, with its parameters bound to this call's arguments.
-  bool inlineSetters(const CallExpr *Call, unsigned I, const VarDecl *V,
-                     Env &E);
+  // A function of the file that only makes and configures one object
+  // (objectRecipe()): argument \p I of \p Call (the object, or its
+  // address), or the object it returns (\p I = -1), becomes \p V, with
+  // the recipe's calls replayed with its parameters bound to this call's
+  // arguments. False where \p Call is no such function.
+  bool inlineObjectCalls(const CallExpr *Call, int I, const VarDecl *V,
+                         Env &E);
 
   // --- structures (RecordTransfer.cpp) ---
 
@@ -232,8 +235,15 @@ private:
   void returnedFields(const VarDecl *V, const RecordDecl *RD, const CallExpr *Call,
                       Env &E);
 
-  // `Plan{...}`, `{...}`, a copy of either: the initializer list.
-  static const Expr *aggregateOf(const Expr *E);
+  // Each(F, Init) for each field of \p RD the walk models that \p List
+  // initialises.
+  template <class Fn>
+  static void forEachFieldInit(const RecordDecl *RD, const InitListExpr *List,
+                               Fn Each);
+
+  // Each(F, Value) for each field of the local \p Source \p E holds.
+  template <class Fn>
+  static void forEachField(const VarDecl *Source, const Env &E, Fn Each);
 
   // A structure argument's fields, as parameter P's in Inner.
   void bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E);

@@ -150,6 +150,18 @@ const ApiFunction *apiFunctionNamed(llvm::StringRef Name) {
   return It == Table.end() ? nullptr : It->second;
 }
 
+bool isObjectType(QualType T) {
+  if (T.isNull() || !T->isPointerType())
+    return false;
+  if (isHandleType(T))
+    return true;
+  const auto *Typedef = T->getAs<TypedefType>();
+  const llvm::StringRef Name =
+      Typedef ? Typedef->getDecl()->getName() : llvm::StringRef();
+  return Name == "cublasLtMatmulDesc_t" || Name == "cublasLtMatrixLayout_t" ||
+         Name == "cublasLtMatmulPreference_t";
+}
+
 const ApiFunction *allocatorOf(const FunctionDecl *Callee) {
   const ApiFunction *F = apiFunctionOf(Callee);
   return F && F->What == Effect::Allocate ? F : nullptr;

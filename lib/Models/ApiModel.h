@@ -99,6 +99,10 @@ enum AttributeArg : unsigned { ObjectPos, AttrPos, BufPos, SizePos, WrittenPos }
 /// Whether \p T is cublasHandle_t (a pointer to struct cublasContext).
 bool isHandleType(QualType T);
 
+/// Whether \p T is an object type of the table: cublasHandle_t, or a
+/// cuBLASLt descriptor, layout or preference (a cublasLt*_t pointer).
+bool isObjectType(QualType T);
+
 /// The row of \p Callee where it allocates memory, or null.
 const ApiFunction *allocatorOf(const FunctionDecl *Callee);
 
