@@ -137,13 +137,13 @@ Role roleNamed(const ApiInfo &Api, std::string Name) {
   return Role::Count;
 }
 
-PyFinding pyFinding(const gemm::explain::Verdict &V, const std::string &Function) {
+PyFinding pyFinding(const gemm::explain::Verdict &V) {
   PyFinding P;
   P.Check = V.Check;
   P.Rule = V.Rule;
   P.Param = V.Param;
   P.Severity = V.Advisory ? "warning" : "error";
-  P.Message = V.Message.substr(Function.size() + 2);
+  P.Message = V.Message;
   P.Note = V.Note;
   P.Value = V.Value;
   P.Bound = V.Bound;
@@ -242,7 +242,7 @@ std::vector<PyFinding> checkLt(const std::string &Function, const py::kwargs &Ar
   ex::ltMatmulValues(C, V);
   std::vector<PyFinding> Out;
   for (const rl::Finding &F : rl::checkMatmul(V))
-    Out.push_back(pyFinding(ex::verdictOf(Function, F), Function));
+    Out.push_back(pyFinding(ex::verdictOf(Function, F)));
   return Out;
 }
 
@@ -286,7 +286,7 @@ std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args
   }
   std::vector<PyFinding> Out;
   for (const Finding &F : checkCall(*Api, V))
-    Out.push_back(pyFinding(gemm::explain::verdictOf(Api->Name, *Api, F), Api->Name));
+    Out.push_back(pyFinding(gemm::explain::verdictOf(Api->Name, *Api, F)));
   return Out;
 }
 

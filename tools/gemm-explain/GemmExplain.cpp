@@ -72,7 +72,7 @@ public:
       emit({this->Name, Line, "note", Text, "", "", "", 0, 0});
     };
     Replay.OnVerdict = [this](const explain::Verdict &V) {
-      emit({this->Name, V.Line, V.Advisory ? "warning" : "error", V.Message, V.Check,
+      emit({this->Name, V.Line, V.Advisory ? "warning" : "error", V.Function + ": " + V.Message, V.Check,
             V.Rule, V.Param, V.Value, V.Bound});
     };
   }

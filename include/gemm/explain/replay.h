@@ -48,7 +48,8 @@ namespace rl = rules::lt;
 struct Verdict {
   size_t Line = 0;     // of the call in the log
   bool Advisory = false;
-  std::string Message; // "cublasSgemm_v2: 'lda' (8) must be ..."
+  std::string Function; // "cublasSgemm_v2"
+  std::string Message;  // "'lda' (8) must be ..."
   std::string Check;   // gemm-<Check>
   std::string Rule, Param, Note;
   int64_t Value = 0, Bound = 0;
@@ -60,7 +61,8 @@ inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo &Api,
                          const rules::Finding &F) {
   Verdict V;
   V.Advisory = rules::isAdvisory(F);
-  V.Message = Function + ": " + F.Message;
+  V.Function = Function;
+  V.Message = F.Message;
   V.Check = rules::categoryName(F.Cat);
   V.Rule = F.RuleId ? F.RuleId : "";
   V.Param = rules::paramName(Api, F.Param, F.Group);
@@ -73,7 +75,8 @@ inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo &Api,
 inline Verdict verdictOf(const std::string &Function, const rules::lt::Finding &F) {
   Verdict V;
   V.Advisory = F.Sev == rules::lt::Severity::Warning;
-  V.Message = Function + ": " + F.Message;
+  V.Function = Function;
+  V.Message = F.Message;
   V.Check = rules::categoryName(F.Cat);
   V.Rule = F.RuleId ? F.RuleId : "";
   V.Param = rules::lt::subjectName(F.About);
