@@ -92,6 +92,8 @@ cudaError_t tracked(Fn Real, A... Args) {
 // GEMM_PRELOAD_HANDLE per handle function, one GEMM_PRELOAD_MEMORY per
 // allocation function (the list the header route's macros share,
 // tools/gen-guard-sources.py).
+// (The cuBLASLt rows are LtGuardPreload.cpp's.)
+#define GEMM_LT_PRELOAD(NAME, PARAMS, ARGS, CALL)
 #include "GuardPreloadFunctions.inc"
 
 // --- what the preload cannot see ------------------------------------------------------

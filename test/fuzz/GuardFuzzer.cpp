@@ -87,6 +87,7 @@ template <class... Params> struct Call<cublasStatus_t (*)(Params...)> {
   }
 #define GEMM_PRELOAD_HANDLE(NAME, PARAMS, ARGS)
 #define GEMM_PRELOAD_MEMORY(NAME, PARAMS, ARGS)
+#define GEMM_LT_PRELOAD(NAME, PARAMS, ARGS, CALL)
 #include "GuardPreloadFunctions.inc"
 #undef GEMM_PRELOAD
 
