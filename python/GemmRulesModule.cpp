@@ -242,7 +242,7 @@ std::vector<PyFinding> checkLt(const std::string &Function, const py::kwargs &Ar
   ex::ltMatmulValues(C, V);
   std::vector<PyFinding> Out;
   for (const rl::Finding &F : rl::checkMatmul(V))
-    Out.push_back(pyFinding(ex::verdictOf(Function, F)));
+    Out.push_back(pyFinding(ex::verdictOf(Function, nullptr, F)));
   return Out;
 }
 
@@ -286,7 +286,7 @@ std::vector<PyFinding> check(const std::string &Function, const py::kwargs &Args
   }
   std::vector<PyFinding> Out;
   for (const Finding &F : checkCall(*Api, V))
-    Out.push_back(pyFinding(gemm::explain::verdictOf(Api->Name, *Api, F)));
+    Out.push_back(pyFinding(gemm::explain::verdictOf(Api->Name, Api, F)));
   return Out;
 }
 

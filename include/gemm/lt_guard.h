@@ -44,12 +44,10 @@ namespace lt {
 
 namespace rl = rules::lt;
 
-// What a check of one Lt call found.
-struct LtReport {
-  const char *Function;
-  std::string Where;
-  std::vector<rl::Finding> Findings;
-};
+// What a check of one Lt call found: a Report of the one kind both
+// libraries' checks give, as its own type so that an LtHandler is installed
+// apart from the cuBLAS Handler.
+struct LtReport : Report {};
 using LtHandler = void (*)(const LtReport &);
 // What the guard asks about the current device; -1 where not known (no
 // GPU). Tests and tools may install their own inspector.
@@ -333,51 +331,22 @@ inline rules::Value readScalar(const void *P, int64_t Type, uint64_t &Bits) {
 
 inline std::string subject(const rl::Finding &F) { return rl::subjectName(F.About); }
 
-inline void printReport(const LtReport &R) {
-  std::string Text;
-  for (const rl::Finding &F : R.Findings)
-    Text += "gemm-guard: " + R.Where + ": " + R.Function + ": " +
-            (F.Sev == rl::Severity::Warning ? "warning: " : "") + F.Message +
-            " [" + rules::categoryName(F.Cat) + "]\n";
-  std::fputs(Text.c_str(), stderr);
-}
-
-// One JSON object per line, as the GemmEx guard writes them, with the Lt
-// rule ids and the objects' attributes the findings name.
+// One JSON object per line, as the GemmEx guard writes them (one writer,
+// guard/report.h), with the Lt rule ids and the objects' attributes the
+// findings name.
 inline void writeLog(const LtReport &R, const char *Outcome,
                      std::initializer_list<std::pair<const char *, int64_t>> Args) {
-  const int Fd = guard::detail::logFd();
-  if (Fd < 0)
+  if (guard::detail::logFd() < 0)
     return;
   using guard::detail::jsonString;
-  std::string J = "{\"guard\":\"gemm-guard\",\"version\":1,\"function\":" +
-                  jsonString(R.Function) + ",\"site\":" + jsonString(R.Where) +
-                  ",\"pid\":" + std::to_string(::getpid()) +
-                  ",\"outcome\":" + jsonString(Outcome) + ",\"args\":[";
+  std::string Rendered;
   bool First = true;
   for (const auto &A : Args) {
-    J += std::string(First ? "" : ",") + "{\"name\":" + jsonString(A.first) +
-         ",\"value\":" + std::to_string(A.second) + "}";
+    Rendered += std::string(First ? "" : ",") + "{\"name\":" + jsonString(A.first) +
+                ",\"value\":" + std::to_string(A.second) + "}";
     First = false;
   }
-  // A handle's pointer mode is the GemmEx records' field; cuBLASLt keeps it
-  // in the matmul descriptor, whose attributes the findings name.
-  J += "],\"pointer_mode\":null,\"findings\":[";
-  for (size_t I = 0; I < R.Findings.size(); ++I) {
-    const rl::Finding &F = R.Findings[I];
-    const bool Advisory = F.Sev == rl::Severity::Warning;
-    J += std::string(I ? "," : "") + "{\"check\":" +
-         jsonString(rules::categoryName(F.Cat)) + ",\"rule\":" +
-         jsonString(F.RuleId) + ",\"severity\":" +
-         jsonString(Advisory ? "warning" : "error") +
-         ",\"param\":" + jsonString(subject(F)) +
-         ",\"value\":" + std::to_string(F.Value) +
-         ",\"bound\":" + std::to_string(F.Bound) +
-         ",\"advisory\":" + (Advisory ? "true" : "false") +
-         ",\"message\":" + jsonString(F.Message) + "}";
-  }
-  J += "]}\n";
-  guard::detail::appendLog(Fd, J);
+  guard::detail::writeRecord(R, Outcome, Rendered, "null", subject);
 }
 
 // The findings decide: true to call cuBLASLt, false to return
@@ -398,11 +367,14 @@ inline bool decide(const char *Function, const CallSite &Site,
     return true;
   const bool Error = rl::hasError(Findings);
   const Policy P = policy();
-  const LtReport R{Function, guard::detail::describeSite(Site), std::move(Findings)};
+  LtReport R;
+  R.Function = Function;
+  R.Where = guard::detail::describeSite(Site);
+  R.Findings = std::move(Findings);
   if (LtHandler H = hookSlot<LtHandler>().load())
     H(R);
   else
-    printReport(R);
+    guard::detail::printReport(R);
   writeLog(R,
            !Error || P == Policy::Warn ? "called"
            : P == Policy::Abort        ? "aborted"
@@ -469,12 +441,15 @@ inline rules::Value readAttribute(const void *Buffer, rl::AttrType Type) {
 
 template <class Fn>
 cublasStatus_t create(const CallSite &Site, Fn Real, cublasLtHandle_t *Handle) {
-  if (checking() && !Handle &&
-      !decide("cublasLtCreate", Site,
-              {rl::Finding{rules::Category::InvalidEnum, "LT-OBJ-CREATE",
-                           rl::Severity::Error, rl::Subject{rl::Arg::Handle, -1},
-                           0, 0, "'lightHandle' must not be NULL", ""}}))
-    return CUBLAS_STATUS_INVALID_VALUE;
+  if (checking() && !Handle) {
+    rl::Finding F;
+    F.Cat = rules::Category::InvalidEnum;
+    F.RuleId = "LT-OBJ-CREATE";
+    F.About = {rl::Arg::Handle, -1};
+    F.Message = "'lightHandle' must not be NULL";
+    if (!decide("cublasLtCreate", Site, {F}))
+      return CUBLAS_STATUS_INVALID_VALUE;
+  }
   return Real(Handle);
 }
 

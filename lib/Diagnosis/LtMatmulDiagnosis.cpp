@@ -330,14 +330,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     noteInputs(Call, C, F, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     noteInstantiation(Enclosing, Ctx, D.Notes);
-    rules::Finding &R = D.Finding;
-    R.Cat = F.Cat;
-    R.RuleId = F.RuleId;
-    R.Param = rules::Role::Handle; // findings name their subject themselves
-    R.Value = F.Value;
-    R.Bound = F.Bound;
-    R.Message = std::move(F.Message);
-    R.Note = std::move(F.Note);
+    D.Finding = std::move(F);
     Out.push_back(std::move(D));
   }
 }

@@ -366,14 +366,7 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
           noteInputs(F, C, X, Ctx, PP, D.Notes);
           D.Notes.insert(D.Notes.end(), X.Chain.begin(), X.Chain.end());
           noteInstantiation(Enclosing, Ctx, D.Notes);
-          rules::Finding &G = D.Finding;
-          G.Cat = F.Cat;
-          G.RuleId = F.RuleId;
-          G.Param = rules::Role::Count; // not a GEMM argument
-          G.Value = F.Value;
-          G.Bound = F.Bound;
-          G.Message = std::move(F.Message);
-          G.Note = std::move(F.Note);
+          D.Finding = std::move(F);
           Out.push_back(std::move(D));
         }
       });

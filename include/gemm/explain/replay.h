@@ -57,7 +57,9 @@ struct Verdict {
 };
 
 // A finding of either library's rules on a call of Function.
-inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo &Api,
+// Api: the GEMM function's row; null for cuBLASLt, whose findings name
+// their subject themselves.
+inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo *Api,
                          const rules::Finding &F) {
   Verdict V;
   V.Advisory = rules::isAdvisory(F);
@@ -65,24 +67,12 @@ inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo &Api,
   V.Message = F.Message;
   V.Check = rules::categoryName(F.Cat);
   V.Rule = F.RuleId ? F.RuleId : "";
-  V.Param = rules::paramName(Api, F.Param, F.Group);
+  V.Param = Api ? rules::paramName(*Api, F.Param, F.Group)
+                : rules::lt::subjectName(F.About);
   V.Note = F.Note;
   V.Value = F.Value;
   V.Bound = F.Bound;
   V.Group = F.Group;
-  return V;
-}
-inline Verdict verdictOf(const std::string &Function, const rules::lt::Finding &F) {
-  Verdict V;
-  V.Advisory = F.Sev == rules::lt::Severity::Warning;
-  V.Function = Function;
-  V.Message = F.Message;
-  V.Check = rules::categoryName(F.Cat);
-  V.Rule = F.RuleId ? F.RuleId : "";
-  V.Param = rules::lt::subjectName(F.About);
-  V.Note = F.Note;
-  V.Value = F.Value;
-  V.Bound = F.Bound;
   return V;
 }
 
@@ -415,7 +405,7 @@ private:
     ++Replayed;
     bool Breaks = false;
     for (const rules::Finding &F : rules::checkCall(*Api, V)) {
-      Verdict Out = verdictOf(C.Function, *Api, F);
+      Verdict Out = verdictOf(C.Function, Api, F);
       Out.Line = C.Line;
       Breaks |= !Out.Advisory;
       if (OnVerdict)
@@ -430,7 +420,7 @@ private:
   // true where F is an error.
   bool say(const LoggedCall &C, const rl::Finding &F,
            std::set<std::pair<std::string, std::string>> *Said = nullptr) {
-    Verdict Out = verdictOf(C.Function, F);
+    Verdict Out = verdictOf(C.Function, nullptr, F);
     Out.Line = C.Line;
     if (Said && !Said->insert({Out.Rule, Out.Param}).second)
       return false;

@@ -147,11 +147,38 @@ constexpr const char *categoryName(Category C) {
   return "unknown";
 }
 
+// How a finding binds: an Error is what the library rejects, or what
+// crashes or corrupts memory; a Warning is advisory -- the library runs the
+// call anyway (a documented precision loss), or a failure is observed while
+// the restriction is in doubt. The guard reports warnings without blocking;
+// gemm-explain and gemm_rules call them warnings.
+enum class Severity : uint8_t { Error, Warning };
+
+namespace lt {
+// What a cuBLASLt finding is about: an argument of the call, or (Attr >= 0)
+// an attribute of the object that argument names.
+enum class Arg : uint8_t {
+  None, Handle, ComputeDesc, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
+  Ddesc, Preference, RequestedAlgoCount, Algo, Workspace, WorkspaceSize,
+  Buf, SizeInBytes, SizeWritten, TransformDesc, EmulationDesc, Count
+};
+constexpr unsigned ArgCount = static_cast<unsigned>(Arg::Count);
+
+struct Subject {
+  Arg Argument = Arg::None;
+  int64_t Attr = -1;
+};
+} // namespace lt
+
+// One finding of either library's rules: the GEMM family's name their
+// subject by Param (and Group), cuBLASLt's by About.
 struct Finding {
   Category Cat;
-  const char *RuleId; // the rule in docs/rules.md, e.g. "ld.operand"
-  Role Param;         // the argument the message is about
+  const char *RuleId; // the rule in docs/rules.md or the cuBLASLt rulebook
+  Severity Sev = Severity::Error;
+  Role Param = Role::Handle; // the GEMM argument the message is about
   int Group = -1;     // index into the grouped APIs' host arrays
+  lt::Subject About;  // the cuBLASLt argument or attribute it is about
   int64_t Value = 0;  // the argument's value
   int64_t Bound = 0;  // the limit it breaks, where the rule has one
   std::string Message;
@@ -165,11 +192,11 @@ struct Finding {
   std::string Replacement;
 };
 
-// Findings cuBLAS runs anyway and that neither crash nor corrupt memory:
-// the guard reports them without blocking, gemm-explain and gemm_rules call
-// them warnings.
+// Findings the library runs anyway and that neither crash nor corrupt
+// memory: the guard reports them without blocking, gemm-explain and
+// gemm_rules call them warnings.
 inline bool isAdvisory(const Finding &F) {
-  return F.Cat == Category::PrecisionLoss;
+  return F.Sev == Severity::Warning;
 }
 
 // The name cuBLAS's (or hipBLAS's, rocBLAS's) documentation gives a role.
@@ -311,6 +338,8 @@ private:
     Finding F;
     F.Cat = Cat;
     F.RuleId = RuleId;
+    // cuBLAS runs a call that loses precision (rulebook 6).
+    F.Sev = Cat == Category::PrecisionLoss ? Severity::Warning : Severity::Error;
     F.Param = Param;
     F.Group = absoluteGroup(Param, Group);
     F.Value = V;

@@ -25,19 +25,10 @@ namespace gemm {
 namespace rules {
 namespace lt {
 
-enum class Severity : uint8_t {
-  Error,   // documented invalid, or a table omission cuBLASLt rejects
-  Warning, // observed failures, or a documented restriction in doubt
-};
-
-// What a finding is about: an argument of the Lt call, or (Attr >= 0) an
-// attribute of the object that argument names.
-enum class Arg : uint8_t {
-  None, Handle, ComputeDesc, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
-  Ddesc, Preference, RequestedAlgoCount, Algo, Workspace, WorkspaceSize,
-  Buf, SizeInBytes, SizeWritten, TransformDesc, EmulationDesc, Count
-};
-constexpr unsigned ArgCount = static_cast<unsigned>(Arg::Count);
+// Error: documented invalid, or a table omission cuBLASLt rejects;
+// Warning: observed failures, or a documented restriction in doubt.
+using rules::Severity;
+using rules::Finding;
 
 // The four matrices, in layout order.
 enum Matrix : uint8_t { MatA, MatB, MatC, MatD };
@@ -104,21 +95,6 @@ constexpr Arg ownerOf(Object O) {
   return Arg::None;
 }
 
-struct Subject {
-  Arg Argument = Arg::None;
-  int64_t Attr = -1;
-};
-
-struct Finding {
-  Category Cat;
-  const char *RuleId; // LT-... of the rulebook
-  Severity Sev = Severity::Error;
-  Subject About;
-  int64_t Value = 0;
-  int64_t Bound = 0;
-  std::string Message;
-  std::string Note;
-};
 
 // "CUBLASLT_MATRIX_LAYOUT_LD of Adesc", "CUBLASLT_MATMUL_DESC_TRANSA",
 // "workspace".
