@@ -5,6 +5,8 @@
 #include "gemm/rules/lt_check.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <set>
 #include <tuple>
@@ -54,6 +56,103 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
              Ctx, Expr::NPC_ValueDependentIsNotNull);
 }
 
+// The heuristic query whose result \p Algo (`&result.algo`,
+// `&results[0].algo`) is, where nothing in \p Fn can have checked that
+// the query found an algorithm: the query is a statement of its own (its
+// status discarded, not wrapped in a check), its returnAlgoCount is `&n` of
+// a local that nothing else names, and the results are named only by the
+// query and by member accesses other than `state`. Null otherwise.
+const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(Algo ? Algo->IgnoreParenImpCasts() : nullptr);
+  const auto *Member =
+      Addr && Addr->getOpcode() == UO_AddrOf
+          ? dyn_cast<MemberExpr>(Addr->getSubExpr()->IgnoreParens())
+          : nullptr;
+  if (!Member || Member->isArrow() || !Member->getMemberDecl()->getIdentifier() ||
+      Member->getMemberDecl()->getName() != "algo" || !Fn || !Fn->getBody())
+    return nullptr;
+  const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Sub->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Results = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+    Results = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
+    return nullptr;
+  auto Names = [](const Expr *E, const VarDecl *V) {
+    E = E ? E->IgnoreParenImpCasts() : nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E);
+        U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == V;
+  };
+  // The query: a statement of its own, results in argument 8, &n in 9.
+  const CallExpr *Query = nullptr;
+  const VarDecl *Count = nullptr;
+  unsigned Queries = 0;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn->getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Child : Block->body()) {
+        const auto *Call = dyn_cast<CallExpr>(Child);
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        if (!Callee || !Callee->getIdentifier() ||
+            Callee->getName() != "cublasLtMatmulAlgoGetHeuristic" ||
+            Call->getNumArgs() != 10 || !Names(Call->getArg(8), Results))
+          continue;
+        ++Queries;
+        Query = Call;
+        const auto *U = dyn_cast<UnaryOperator>(Call->getArg(9)->IgnoreParenImpCasts());
+        const auto *Ref = U && U->getOpcode() == UO_AddrOf
+                              ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
+                              : nullptr;
+        Count = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  if (Queries != 1 || !Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
+      Query->getBeginLoc().isMacroID() ||
+      !Fn->getASTContext().getSourceManager().isBeforeInTranslationUnit(
+          Query->getBeginLoc(), Algo->getBeginLoc()))
+    return nullptr;
+  // Every other mention of the count, or of the results but through a
+  // member other than `state`, may be the check.
+  unsigned CountRefs = 0;
+  bool Checked = false;
+  Stack.push_back(Fn->getBody());
+  while (!Stack.empty() && !Checked) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *M = dyn_cast<MemberExpr>(S)) {
+      const Expr *B = M->getBase()->IgnoreParenImpCasts();
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(B))
+        B = Sub->getBase()->IgnoreParenImpCasts();
+      if (Names(B, Results)) {
+        const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
+        Checked = !Id || Id->getName() == "state";
+        continue;
+      }
+    }
+    if (S == Query) {
+      for (unsigned I = 0; I < 8; ++I)
+        Stack.push_back(Query->getArg(I));
+      continue;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      Checked = Ref->getDecl() == Results;
+      CountRefs += Ref->getDecl() == Count;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  return Checked || CountRefs != 0 ? nullptr : Query;
+}
+
 // One calling context of the call: every value the rules read, each a few
 // alternatives under conditions, and the chain of call sites that bound
 // the enclosing function's parameters.
@@ -64,6 +163,8 @@ struct LtContext : ContextBase {
   PointerSymbols Pointers[NumPointers];
   SymbolicValue WorkspaceSize, RequestedAlgoCount;
   Value CdescIsNull, CdescIsDdesc, CIsD;
+  // The heuristic query whose unchecked result 'algo' is (LT-ALGO-RESULT).
+  const CallExpr *UncheckedQuery = nullptr;
 };
 
 void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
@@ -111,6 +212,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.CdescIsDdesc = Value::of(0);
   }
   if (!isHeuristic(Call)) {
+    Out.UncheckedQuery = uncheckedHeuristic(argument(Call, Arg::Algo), Fn);
     const VarDecl *C = namedVar(argument(Call, Arg::C));
     if (C && C == namedVar(argument(Call, Arg::D)))
       Out.CIsD = Value::of(1);
@@ -248,6 +350,10 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
     noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
   if (F.Cat == rules::Category::Workspace)
     notePointer(Call, C, Arg::Workspace, Notes);
+  if (Rule == "LT-ALGO-RESULT" && C.UncheckedQuery)
+    Notes.push_back({C.UncheckedQuery->getBeginLoc(),
+                     "the query is not checked here: its status is discarded "
+                     "and its 'returnAlgoCount' is never read"});
   if (F.Cat == rules::Category::Epilogue) {
     noteAttribute(C, 0, lt::desc::EPILOGUE, Seen, Notes);
     if (Rule == "LT-EPI-ROWORDER")
@@ -297,6 +403,8 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
     V.WorkspaceSize = Pick(C.WorkspaceSize);
     V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
+    if (C.UncheckedQuery)
+      V.AlgoResultUnchecked = Value::of(1);
     std::vector<lt::Finding> Here;
     auto Judge = [&](Value CC) {
       V.ComputeCapability = CC;

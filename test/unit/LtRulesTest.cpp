@@ -1041,3 +1041,20 @@ TEST(LtRules, FindingsNameTheirSubject) {
 }
 
 } // namespace
+
+// LT-ALGO-RESULT: an algo from a heuristic query nothing checked; the
+// heuristic query itself, and an unknown or checked result, are clean.
+TEST(LtRules, AlgoFromAnUncheckedQuery) {
+  Gemm G = fp16();
+  G.V.AlgoResultUnchecked = v(1);
+  EXPECT_RULE(G.check(), "LT-ALGO-RESULT");
+  G.V.AlgoResultUnchecked = v(0);
+  EXPECT_CLEAN(G.check());
+  G.V.AlgoResultUnchecked = Value::unknown();
+  EXPECT_CLEAN(G.check());
+  Gemm H = fp16();
+  H.V.Heuristic = true;
+  H.V.RequestedAlgoCount = v(1);
+  H.V.AlgoResultUnchecked = v(1);
+  EXPECT_NO_RULE(H.check(), "LT-ALGO-RESULT");
+}

@@ -453,6 +453,9 @@ struct MatmulValues {
   Value AlgoMinAlignment[4];
   Value AlgoBiasAlignment;
   Value RequestedAlgoCount;
+  // 1: 'algo' is a result of a heuristic query whose returnAlgoCount and
+  // status nothing reads (a fact of the source; the guard leaves it unknown).
+  Value AlgoResultUnchecked;
   Value ComputeCapability; // major * 10 + minor
   // 1 where the device reads pageable host memory (HMM, ATS): pageable
   // memory is then no finding where the GPU reads.
@@ -1646,6 +1649,15 @@ private:
     // LT-ALGO-COUNT.
     if (In.Heuristic)
       checkRequestedCount(S, "LT-ALGO-COUNT", In.RequestedAlgoCount);
+    // LT-ALGO-RESULT: with no algorithm found, the query returns
+    // CUBLAS_STATUS_NOT_SUPPORTED, sets the count to 0 and leaves the
+    // results as they were.
+    if (!In.Heuristic && In.AlgoResultUnchecked.Known && In.AlgoResultUnchecked.V)
+      err(Category::InvalidEnum, "LT-ALGO-RESULT", Subject{Arg::Algo, -1}, 0,
+          "'algo' is a result of cublasLtMatmulAlgoGetHeuristic whose "
+          "'returnAlgoCount' and status are never read: where no algorithm "
+          "is found, cublasLtMatmul gets one that was never set",
+          "use the result only when the returned count is at least 1");
   }
 
   // --- workspace (section 10) ---------------------------------------------------------------------

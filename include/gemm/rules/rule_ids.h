@@ -23,6 +23,7 @@ inline constexpr const char *RuleIds[] = {
     "precision.tensor-op-math", "scalar.alignment", "scalar.type", "size.int32",
     "size.negative", "types.c-d", "types.combination", "types.legacy-compute",
     "types.mixed-ab", "types.narrow-float", "LT-ALGO-COUNT", "LT-ALGO-INIT",
+    "LT-ALGO-RESULT",
     "LT-ALIGN-PREF", "LT-ATTR-ENUM", "LT-ATTR-GET", "LT-ATTR-NULLBUF",
     "LT-ATTR-PTRBUF", "LT-ATTR-SIZE", "LT-ATTR-TYPE", "LT-ATTR-VERSION",
     "LT-BATCH-EQ", "LT-BATCH-POS", "LT-BATCH-STRIDE", "LT-CD-FP8ACC",
