@@ -131,14 +131,18 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
   return -1;
 }
 
+const VarDecl *addressedVar(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  return Addr && Addr->getOpcode() == UO_AddrOf
+             ? referencedVar(Addr->getSubExpr())
+             : nullptr;
+}
+
 // `&opaque` for a structure cuBLASLt's *Init functions fill in place
 // (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
 const VarDecl *opaqueObject(const Expr *E) {
-  const auto *Addr =
-      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return nullptr;
-  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  const VarDecl *V = addressedVar(E);
   const auto *Typedef = V ? V->getType()->getAs<TypedefType>() : nullptr;
   return Typedef && Typedef->getDecl()->getName().starts_with("cublasLt") &&
                  Typedef->getDecl()->getName().ends_with("Opaque_t")
@@ -158,11 +162,7 @@ const VarDecl *objectVar(const Expr *E) {
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
 // the C forms `cudaMalloc((void **)&p, n)`, `reinterpret_cast<void **>(&p)`.
 const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg) {
-  const auto *Addr =
-      dyn_cast<UnaryOperator>(Call->getArg(Arg)->IgnoreParenCasts());
-  return Addr && Addr->getOpcode() == UO_AddrOf
-             ? referencedVar(Addr->getSubExpr())
-             : nullptr;
+  return addressedVar(Call->getArg(Arg));
 }
 
 const VarDecl *pitchVar(const CallExpr *Call) {
@@ -294,11 +294,7 @@ const Expr *aggregateOf(const Expr *E) {
 }
 
 const VarDecl *objectAddress(const Expr *E) {
-  const auto *Addr =
-      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return nullptr;
-  const VarDecl *V = referencedVar(Addr->getSubExpr());
+  const VarDecl *V = addressedVar(E);
   return V && isObjectType(V->getType()) ? V : nullptr;
 }
 

@@ -46,6 +46,10 @@ int64_t convert(int64_t V, QualType T, const ASTContext &Ctx);
 /// plain char, a type the rules do not model).
 int64_t dataTypeCode(QualType T, const ASTContext &Ctx);
 
+/// The variable `&V` takes the address of, through parentheses and casts
+/// (`(void **)&p`); null otherwise.
+const VarDecl *addressedVar(const Expr *E);
+
 /// `&opaque` for a structure cuBLASLt's *Init functions fill in place
 /// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
 const VarDecl *opaqueObject(const Expr *E);
