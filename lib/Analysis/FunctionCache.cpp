@@ -11,7 +11,8 @@ namespace clang::tidy::gemm {
 bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B) {
   if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty() ||
-      !A.FieldValues.empty() || !B.FieldValues.empty())
+      !A.FieldValues.empty() || !B.FieldValues.empty() ||
+      !A.PointerWhere.empty() || !B.PointerWhere.empty())
     return false; // (walks with handle modes or fields bound are not kept)
   for (const auto &[P, V] : A) {
     auto It = B.find(P);

@@ -137,6 +137,15 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
           Out = Bound->second;
           return Out;
         }
+      // What the callers pass, where this function never reassigns it.
+      if (auto Bound = Params.PointerWhere.find(P);
+          Bound != Params.PointerWhere.end() && P->getDeclContext() == Fn &&
+          !(Known && Known->WrittenParams.lookup(P))) {
+        Out.Where = Bound->second;
+        if (V->getType()->isPointerType())
+          Out.Type = TypeOf(V->getType()->getPointeeType(), E);
+        return Out;
+      }
     }
     if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
       // A local followed from its initialiser: what that says, and nothing

@@ -203,11 +203,15 @@ public:
   /// entry as a handle the function did not create.
   /// In FieldValues, the fields of a structure parameter (by value or
   /// const reference: a `const Config &cfg`) as the caller's object has them.
+  /// In PointerWhere, where the memory a pointer parameter receives lies
+  /// (gemm::rules::Residency), where the caller knows it.
   struct Bindings : llvm::DenseMap<const ParmVarDecl *, SymbolicValue> {
     llvm::DenseMap<const ParmVarDecl *, SymbolicValue> HandleModes;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
+    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerWhere;
     bool bindsNothing() const {
-      return empty() && HandleModes.empty() && FieldValues.empty();
+      return empty() && HandleModes.empty() && FieldValues.empty() &&
+             PointerWhere.empty();
     }
   };
 

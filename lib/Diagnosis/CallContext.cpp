@@ -99,7 +99,8 @@ bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
 namespace {
 
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
-                             unsigned Depth) {
+                                   unsigned Depth,
+                                   llvm::ArrayRef<const ParmVarDecl *> Pointers) {
   std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
@@ -117,7 +118,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
       continue;
     // The caller's own frame first (no bindings), then its callers'.
     std::vector<CallerFrame> CallerFrames(1);
-    for (CallerFrame &F : framesFor(Caller, Ctx, Depth + 1))
+    for (CallerFrame &F : framesFor(Caller, Ctx, Depth + 1, {}))
       CallerFrames.push_back(std::move(F));
     for (const CallerFrame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;
@@ -156,6 +157,20 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                     std::to_string(V.Alternatives[0].Value);
             F.Bindings.FieldValues[{P, Field}] = std::move(V);
           }
+          continue;
+        }
+        // Where the memory a pointer points to lies, as the caller knows
+        // it (`cudaMalloc(&dAlpha, ...)`, `&one`).
+        if (P->getType()->isPointerType()) {
+          if (!llvm::is_contained(Pointers, P))
+            continue;
+          SymbolicValue Where = Values.evaluatePointer(Site->getArg(I)).Where;
+          if (!Where.isConstant())
+            continue;
+          Where.Alternatives[0].From = {Site->getArg(I), Passed};
+          Text += (Text.empty() ? "" : ", ") + P->getName().str() + " in " +
+                  residencyText(Where.Alternatives[0].Value);
+          F.Bindings.PointerWhere[P] = std::move(Where);
           continue;
         }
         if (!P->getType()->isIntegralOrEnumerationType())
@@ -199,8 +214,10 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   return S;
 }
 
-std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx) {
-  return framesFor(Fn, Ctx, 0);
+std::vector<CallerFrame>
+callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
+             llvm::ArrayRef<const ParmVarDecl *> Pointers) {
+  return framesFor(Fn, Ctx, 0, Pointers);
 }
 
 void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,

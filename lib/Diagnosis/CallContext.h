@@ -19,7 +19,9 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -54,7 +56,11 @@ struct CallerFrame {
 
 /// The frames that bind constants to \p Fn's integer parameters, from the
 /// main file's calls of it (recordCallSite), a few levels of wrappers deep.
-std::vector<CallerFrame> callerFrames(const FunctionDecl *Fn, ASTContext &Ctx);
+/// \p Pointers: the pointer parameters whose memory the frames of the
+/// direct callers bind too (ContextBase::PointerParams).
+std::vector<CallerFrame>
+callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
+             llvm::ArrayRef<const ParmVarDecl *> Pointers = {});
 
 /// Records that \p Caller calls \p Site's callee at \p Site, for
 /// callerFrames: the check gives every call in the main file's functions as
@@ -134,6 +140,7 @@ void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
                         EvaluateFn Evaluate, NeedsParamsFn NeedsParams,
                         EachFn Each) {
   bool NeedsCallers;
+  llvm::SmallVector<const ParmVarDecl *, 2> Pointers;
   {
     ContextT C;
     Evaluate(FunctionValues::Bindings(), C);
@@ -141,12 +148,13 @@ void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
       return; // dead code, e.g. a branch of another template instantiation
     const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
     NeedsCallers = Undecided || NeedsParams(C);
+    Pointers = C.PointerParams;
     if (!Undecided)
       Each(C); // what holds whatever the parameters are
   }
   if (!NeedsCallers)
     return;
-  for (CallerFrame &F : callerFrames(Fn, Ctx)) {
+  for (CallerFrame &F : callerFrames(Fn, Ctx, Pointers)) {
     ContextT Bound;
     Bound.Chain = std::move(F.Chain);
     Evaluate(std::move(F.Bindings), Bound);
@@ -199,6 +207,10 @@ struct ContextBase {
   bool Reached = true; // false: no path of this context reaches the call
   std::vector<AtomInfo> Atoms;
   std::vector<DiagnosisNote> Chain;
+  /// Pointer parameters whose memory the rules want to know where this
+  /// function alone does not say (alpha and beta against a pointer mode):
+  /// the callers' frames bind where what they pass lies.
+  llvm::SmallVector<const ParmVarDecl *, 2> PointerParams;
 
   /// Records where \p FV's walk reached the call.
   void reachedBy(const FunctionValues &FV) {

@@ -65,6 +65,9 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
           Out.push_back(P);
   if (C.HandleParam && std::find(Out.begin(), Out.end(), C.HandleParam) == Out.end())
     Out.push_back(C.HandleParam);
+  for (const ParmVarDecl *P : C.PointerParams)
+    if (std::find(Out.begin(), Out.end(), P) == Out.end())
+      Out.push_back(P);
   return Out;
 }
 
@@ -108,7 +111,16 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
         R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
                                             : PointerRole::Buffer,
         Ctx);
+    if ((R == Role::Alpha || R == Role::Beta) && !Out.Pointers[F].Null &&
+        !Out.Pointers[F].Where.Known)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+            P && P->getDeclContext() == Fn)
+          Out.PointerParams.push_back(P);
   }
+  // Where alpha and beta lie decides only against a pointer mode.
+  if (!Out.HandleParam && !Out.PointerMode.Known)
+    Out.PointerParams.clear();
   Out.reachedBy(FV);
 }
 

@@ -17,6 +17,7 @@ namespace gemm::rules {
 inline constexpr const char *RuleIds[] = {
     "batch.overlap", "buffer.extent", "buffer.type", "enum.algo",
     "enum.compute-type", "enum.data-type", "enum.trans", "enum.version",
+    "group.array", "group.more",
     "int8.ld", "int8.pointer", "ld.operand", "ld.output", "ld.pitch-bytes",
     "pointer.mode", "pointer.mode-grouped", "pointer.null", "pointer.null-c",
     "pointer.null-handle", "precision.tensor-op-algo",

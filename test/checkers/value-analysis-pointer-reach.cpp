@@ -1,0 +1,70 @@
+// RUN: %check_gemm_tidy %s gemm-scalar-pointer-mode %t -- -- %gemm_cxx_flags
+//
+// Where alpha and beta lie crosses the call as the handle's mode does: a
+// function that receives both the handle and the scalars is judged with
+// what each caller passes -- a cudaMalloc'd scalar with a handle in host
+// mode, a host scalar with a handle the caller set to device mode.
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+float *dA, *dB, *dC;
+
+void gemmWith(cublasHandle_t h, const float *alpha, const float *beta) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, dA, 8, dB, 8, beta, dC, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'alpha' points to device memory but the handle's pointer mode is CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host [gemm-scalar-pointer-mode]
+  // CHECK-NOTES: :[[@LINE+13]]:3: note: 'gemmWith' is called with h in CUBLAS_POINTER_MODE_HOST, alpha in device memory, beta in host memory here
+  // CHECK-MESSAGES: :[[@LINE-3]]:53: warning: 'alpha' points to host memory but the handle's pointer mode is CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it [gemm-scalar-pointer-mode]
+  // CHECK-MESSAGES: :[[@LINE-4]]:74: warning: 'beta' points to host memory but the handle's pointer mode is CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it [gemm-scalar-pointer-mode]
+}
+
+// ---- positive ------------------------------------------------------------------
+
+void deviceScalarWithAHostModeHandle() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  float *dAlpha;
+  cudaMalloc(&dAlpha, sizeof(float));
+  const float beta = 0;
+  gemmWith(h, dAlpha, &beta);
+}
+
+void hostScalarsWithADeviceModeHandle() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  const float alpha = 1, beta = 0;
+  gemmWith(h, &alpha, &beta);
+}
+
+// ---- negative: look-alikes that must stay silent -------------------------------
+
+void gemmWithOwnCopy(cublasHandle_t h, const float *alpha, const float *beta) {
+  const float one = 1;
+  alpha = &one; // reassigned: not the caller's any more
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, dA, 8, dB, 8, beta, dC, 8);
+}
+
+void gemmWithOwnHandle(const float *alpha, const float *beta) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, dA, 8, dB, 8, beta, dC, 8);
+}
+
+void rightResidency(float *unknown) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  const float alpha = 1, beta = 0;
+  gemmWith(h, &alpha, &beta); // host scalars, host mode
+  float *dAlpha, *dBeta;
+  cudaMalloc(&dAlpha, sizeof(float));
+  cudaMalloc(&dBeta, sizeof(float));
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  gemmWith(h, dAlpha, dBeta); // device scalars, device mode
+  gemmWith(h, unknown, unknown); // not known: silent
+  gemmWithOwnCopy(h, &alpha, &beta);
+  float *dOne;
+  cudaMalloc(&dOne, sizeof(float));
+  gemmWithOwnHandle(dOne, dOne); // its own handle is in device mode
+}
