@@ -174,10 +174,10 @@ void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
     return;
   const Expr *Init = V->getInit();
   // `cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld);`
-  if (const auto *Made = dyn_cast_or_null<CallExpr>(
-          Init ? Init->IgnoreUnlessSpelledInSource() : nullptr);
-      Made && isObjectType(V->getType()) && inlineObjectCalls(Made, -1, V, E))
-    return;
+  if (Init && isObjectType(V->getType()))
+    if (const auto *Made = dyn_cast<CallExpr>(Init->IgnoreUnlessSpelledInSource());
+        Made && inlineObjectCalls(Made, -1, V, E))
+      return;
   if (V->getType()->isPointerType()) {
     setPointer(V, Init ? FV.evalPointer(Init, E, 0) : PointerValue(), E);
     return;

@@ -226,16 +226,6 @@ void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
     callSitesOf(Ctx).Callers[Callee->getCanonicalDecl()].push_back({&Site, &Caller});
 }
 
-rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,
-                        bool Correlated) {
-  if (!V.Known)
-    return rules::Value::unknown();
-  for (const Alternative &Alt : V.Alternatives)
-    if ((Correlated && holds(Alt.When, Assignment)) ||
-        (!Correlated && Alt.When.empty()))
-      return rules::Value::of(Alt.Value);
-  return rules::Value::unknown();
-}
 
 void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
                        std::vector<DiagnosisNote> &Notes) {
@@ -313,50 +303,23 @@ void noteValue(const Expr &Arg, const std::string &Name,
   }
 }
 
-PointerSymbols readPointer(FunctionValues &FV, const Expr &Arg,
-                           PointerRole Role, ASTContext &Ctx) {
-  PointerSymbols S;
+void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
+                 ASTContext &Ctx, PointerSymbols &Out) {
   if (Arg.IgnoreParenImpCasts()->isNullPointerConstant(
           Ctx, Expr::NPC_ValueDependentIsNotNull)) {
-    S.Null = true;
-    return S;
+    Out.Null = true;
+    return;
   }
   FunctionValues::PointerValue P = FV.evaluatePointer(&Arg);
   if (Role == PointerRole::Scalar && !P.Type.Known)
     P.Type = std::move(P.CastFrom);
-  S.Type = std::move(P.Type);
-  S.Count = std::move(P.Count);
-  S.ToPointer = std::move(P.ToPointer);
-  S.Where = std::move(P.Where);
-  S.Size = std::move(P.Size);
-  S.Offset = std::move(P.Offset);
-  S.IsZero = std::move(P.IsZero);
-  return S;
-}
-
-void pickPointerFacts(const PointerSymbols &S, unsigned Assignment,
-                      bool Correlated, rules::PointerFacts &P) {
-  if (S.Null) {
-    P.Address = rules::Value::of(0);
-    return;
-  }
-  auto Pick = [&](const SymbolicValue &V) {
-    return valueUnder(V, Assignment, Correlated);
-  };
-  P.PointeeType = Pick(S.Type);
-  P.PointeeCount = Pick(S.Count);
-  P.PointeeIsPointer = Pick(S.ToPointer);
-  if (const rules::Value Where = Pick(S.Where); Where.Known)
-    P.Where = static_cast<rules::Residency>(Where.V);
-  constexpr int64_t Base = FunctionValues::AllocationBase;
-  const rules::Value Offset = Pick(S.Offset), Size = Pick(S.Size);
-  if (Offset.Known && Offset.V >= 0) {
-    P.Address = rules::Value::of(Base + Offset.V);
-    if (Size.Known && Size.V > 0) {
-      P.AllocBegin = rules::Value::of(Base);
-      P.AllocEnd = rules::Value::of(Base + Size.V);
-    }
-  }
+  Out.Type = std::move(P.Type);
+  Out.Count = std::move(P.Count);
+  Out.ToPointer = std::move(P.ToPointer);
+  Out.Where = std::move(P.Where);
+  Out.Size = std::move(P.Size);
+  Out.Offset = std::move(P.Offset);
+  Out.IsZero = std::move(P.IsZero);
 }
 
 const char *residencyText(int64_t Where) {

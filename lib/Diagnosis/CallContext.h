@@ -74,8 +74,16 @@ constexpr unsigned MaxCorrelatedAtoms = 6;
 
 /// The value \p V has when each atom I has the value of bit I of
 /// \p Assignment (only its unconditional value when not \p Correlated).
-rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,
-                        bool Correlated);
+inline rules::Value valueUnder(const SymbolicValue &V, unsigned Assignment,
+                        bool Correlated) {
+  if (!V.Known)
+    return rules::Value::unknown();
+  for (const Alternative &Alt : V.Alternatives)
+    if ((Correlated && holds(Alt.When, Assignment)) ||
+        (!Correlated && Alt.When.empty()))
+      return rules::Value::of(Alt.Value);
+  return rules::Value::unknown();
+}
 
 /// The findings \p Check gives on every assignment of a context's
 /// \p NumAtoms conditions on which \p Path holds, in the order of their
@@ -233,17 +241,40 @@ struct PointerSymbols {
 /// another is not.
 enum class PointerRole { Buffer, Scalar };
 
-/// The facts of pointer argument \p Arg where \p FV's walk reached the call.
-PointerSymbols readPointer(FunctionValues &FV, const Expr &Arg,
-                           PointerRole Role, ASTContext &Ctx);
+/// The facts of pointer argument \p Arg where \p FV's walk reached the
+/// call, into \p Out (a fresh one).
+void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
+                 ASTContext &Ctx, PointerSymbols &Out);
 
 /// \p S on one assignment of the context's conditions, into the rules
 /// core's facts \p P (which keep what the call itself says where the
 /// analysis knows nothing). An offset into a whole allocation is an address
 /// as good as any for alignment and extents: the allocation starts 256-byte
 /// aligned, at FunctionValues::AllocationBase.
-void pickPointerFacts(const PointerSymbols &S, unsigned Assignment,
-                      bool Correlated, rules::PointerFacts &P);
+inline void pickPointerFacts(const PointerSymbols &S, unsigned Assignment,
+                      bool Correlated, rules::PointerFacts &P) {
+  if (S.Null) {
+    P.Address = rules::Value::of(0);
+    return;
+  }
+  auto Pick = [&](const SymbolicValue &V) {
+    return valueUnder(V, Assignment, Correlated);
+  };
+  P.PointeeType = Pick(S.Type);
+  P.PointeeCount = Pick(S.Count);
+  P.PointeeIsPointer = Pick(S.ToPointer);
+  if (const rules::Value Where = Pick(S.Where); Where.Known)
+    P.Where = static_cast<rules::Residency>(Where.V);
+  constexpr int64_t Base = FunctionValues::AllocationBase;
+  const rules::Value Offset = Pick(S.Offset), Size = Pick(S.Size);
+  if (Offset.Known && Offset.V >= 0) {
+    P.Address = rules::Value::of(Base + Offset.V);
+    if (Size.Known && Size.V > 0) {
+      P.AllocBegin = rules::Value::of(Base);
+      P.AllocEnd = rules::Value::of(Base + Size.V);
+    }
+  }
+}
 
 /// "device memory", "host memory": a gemm::rules::Residency for notes.
 const char *residencyText(int64_t Where);

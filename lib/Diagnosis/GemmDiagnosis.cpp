@@ -106,11 +106,10 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
           Ctx, Expr::NPC_ValueDependentIsNotNull);
       continue;
     }
-    Out.Pointers[F] = readPointer(
-        FV, *Arg,
-        R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
-                                            : PointerRole::Buffer,
-        Ctx);
+    readPointer(FV, *Arg,
+                R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
+                                                    : PointerRole::Buffer,
+                Ctx, Out.Pointers[F]);
     if ((R == Role::Alpha || R == Role::Beta) && !Out.Pointers[F].Null &&
         !Out.Pointers[F].Where.Known)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))

@@ -188,12 +188,11 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   }
   for (unsigned I = 0; I < NumPointers; ++I)
     if (const Expr *E = argument(Call, PointerArgs[I]))
-      Out.Pointers[I] = readPointer(FV, *E,
-                                    PointerArgs[I] == Arg::Alpha ||
-                                            PointerArgs[I] == Arg::Beta
-                                        ? PointerRole::Scalar
-                                        : PointerRole::Buffer,
-                                    Ctx);
+      readPointer(FV, *E,
+                  PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta
+                      ? PointerRole::Scalar
+                      : PointerRole::Buffer,
+                  Ctx, Out.Pointers[I]);
   if (const Expr *E = argument(Call, Arg::WorkspaceSize))
     Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
   if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
