@@ -11,11 +11,7 @@ namespace gemm {
 namespace guard {
 namespace lt {
 
-namespace rl = rules::lt;
-
 namespace detail {
-
-using guard::detail::hookSlot;
 
 // --- the guarded entry points ---------------------------------------------------------
 // Each takes the caller's site and the real function; the routes (macros,

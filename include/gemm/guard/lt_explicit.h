@@ -12,8 +12,6 @@ namespace gemm {
 namespace guard {
 namespace lt {
 
-namespace rl = rules::lt;
-
 inline void setHandler(LtHandler H) { detail::hookSlot<LtHandler>().store(H); }
 inline void setDeviceInspector(DeviceInspector I) { detail::hookSlot<DeviceInspector>().store(I); }
 

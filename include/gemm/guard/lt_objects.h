@@ -12,11 +12,7 @@ namespace gemm {
 namespace guard {
 namespace lt {
 
-namespace rl = rules::lt;
-
 namespace detail {
-
-using guard::detail::hookSlot;
 
 // --- shadow state -------------------------------------------------------------
 

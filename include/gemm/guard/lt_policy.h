@@ -11,7 +11,11 @@ namespace gemm {
 namespace guard {
 namespace lt {
 
+// For every part of the cuBLASLt guard (gemm/guard/lt_*.h).
 namespace rl = rules::lt;
+namespace detail {
+using guard::detail::hookSlot;
+} // namespace detail
 
 // What a check of one Lt call found: a Report of the one kind both
 // libraries' checks give, as its own type so that an LtHandler is installed

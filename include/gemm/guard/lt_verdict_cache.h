@@ -12,11 +12,7 @@ namespace gemm {
 namespace guard {
 namespace lt {
 
-namespace rl = rules::lt;
-
 namespace detail {
-
-using guard::detail::hookSlot;
 
 // --- the verdict cache ---------------------------------------------------------------
 // Clean verdicts of the heuristic and the matmul live in the GemmEx guard's
