@@ -22,6 +22,11 @@ const VarDecl *referencedVar(const Expr *E) {
   return nullptr;
 }
 
+const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Fn) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVar(E));
+  return P && P->getDeclContext() == Fn ? P : nullptr;
+}
+
 // The local variable an lvalue names, directly or through a field access
 // (`s.lda`), and the field.
 std::pair<const VarDecl *, const FieldDecl *> lvalueTarget(const Expr *E) {

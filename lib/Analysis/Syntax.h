@@ -31,6 +31,9 @@ bool isTrackableType(QualType T);
 /// The variable \p E names, through parentheses and implicit casts.
 const VarDecl *referencedVar(const Expr *E);
 
+/// The parameter of \p Fn that \p E names, or null.
+const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Fn);
+
 /// The local variable an lvalue names, directly or through a field access
 /// (`s.lda`), and the field.
 std::pair<const VarDecl *, const FieldDecl *> lvalueTarget(const Expr *E);

@@ -305,8 +305,7 @@ void noteValue(const Expr &Arg, const std::string &Name,
 
 void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
                  ASTContext &Ctx, PointerSymbols &Out) {
-  if (Arg.IgnoreParenImpCasts()->isNullPointerConstant(
-          Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+  if (writtenNull(Arg, Ctx)) {
     Out.Null = true;
     return;
   }

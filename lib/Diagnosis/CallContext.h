@@ -241,6 +241,12 @@ struct PointerSymbols {
 /// another is not.
 enum class PointerRole { Buffer, Scalar };
 
+/// Whether \p E is written as a null pointer (NULL, nullptr, 0).
+inline bool writtenNull(const Expr &E, ASTContext &Ctx) {
+  return E.IgnoreParenImpCasts()->isNullPointerConstant(
+      Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
 /// The facts of pointer argument \p Arg where \p FV's walk reached the
 /// call, into \p Out (a fresh one).
 void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,

@@ -1,6 +1,7 @@
 //===--- GemmDiagnosis.cpp - gemm-tidy -----------------------------------===//
 
 #include "Diagnosis/GemmDiagnosis.h"
+#include "Analysis/Syntax.h"
 #include "ContextCache.h"
 #include "Diagnosis/LtObjectCall.h"
 #include "Models/ApiModel.h"
@@ -86,10 +87,9 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     if (R == Role::Handle) {
       FunctionValues::HandleValue H = FV.evaluateHandle(Arg);
       if (!H.PointerMode.Known)
-        if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-          if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-              P && P->getDeclContext() == Fn && isHandleType(P->getType()))
-            Out.HandleParam = P;
+        if (const ParmVarDecl *P = parameterOf(Arg, Fn);
+            P && isHandleType(P->getType()))
+          Out.HandleParam = P;
       Out.PointerMode = std::move(H.PointerMode);
       Out.MathMode = std::move(H.MathMode);
       continue;
@@ -102,8 +102,7 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
         (Call.Api->Shape == rules::Form::Batched || Call.Api->isGrouped());
     if (PointerArray) {
       // Arrays of device pointers: nothing to prove statically but NULL.
-      Out.Pointers[F].Null = Arg->IgnoreParenImpCasts()->isNullPointerConstant(
-          Ctx, Expr::NPC_ValueDependentIsNotNull);
+      Out.Pointers[F].Null = writtenNull(*Arg, Ctx);
       continue;
     }
     readPointer(FV, *Arg,
@@ -112,10 +111,8 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 Ctx, Out.Pointers[F]);
     if ((R == Role::Alpha || R == Role::Beta) && !Out.Pointers[F].Null &&
         !Out.Pointers[F].Where.Known)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-            P && P->getDeclContext() == Fn)
-          Out.PointerParams.push_back(P);
+      if (const ParmVarDecl *P = parameterOf(Arg, Fn))
+        Out.PointerParams.push_back(P);
   }
   // Where alpha and beta lie decides only against a pointer mode.
   if (!Out.HandleParam && !Out.PointerMode.Known)

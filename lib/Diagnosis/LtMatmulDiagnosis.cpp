@@ -1,6 +1,7 @@
 //===--- LtMatmulDiagnosis.cpp - gemm-tidy -------------------------------===//
 
 #include "Diagnosis/LtMatmulDiagnosis.h"
+#include "Analysis/Syntax.h"
 #include "ContextCache.h"
 #include "gemm/rules/lt_check.h"
 
@@ -50,12 +51,6 @@ const VarDecl *namedVar(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-bool isNullConstant(const Expr *E, ASTContext &Ctx) {
-  return E && !E->isValueDependent() &&
-         E->IgnoreParenImpCasts()->isNullPointerConstant(
-             Ctx, Expr::NPC_ValueDependentIsNotNull);
-}
-
 // The heuristic query whose result \p Algo (`&result.algo`,
 // `&results[0].algo`) is, where nothing in \p Fn can have checked that
 // the query found an algorithm: the query is a statement of its own (its
@@ -63,6 +58,13 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
 // a local that nothing else names, and the results are named only by the
 // query and by member accesses other than `state`. Null otherwise.
 const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
+  // The results a member access reads: `r.x`, `r[i].x`.
+  auto ResultsOf = [](const MemberExpr *M) -> const VarDecl * {
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = Sub->getBase();
+    return referencedVar(Base);
+  };
   const auto *Addr =
       dyn_cast_or_null<UnaryOperator>(Algo ? Algo->IgnoreParenImpCasts() : nullptr);
   const auto *Member =
@@ -72,21 +74,12 @@ const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
   if (!Member || Member->isArrow() || !Member->getMemberDecl()->getIdentifier() ||
       Member->getMemberDecl()->getName() != "algo" || !Fn || !Fn->getBody())
     return nullptr;
-  const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
-  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
-    Base = Sub->getBase()->IgnoreParenImpCasts();
-  const VarDecl *Results = nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
-    Results = dyn_cast<VarDecl>(Ref->getDecl());
+  const VarDecl *Results = ResultsOf(Member);
   if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
     return nullptr;
+  // `r` or `&r`.
   auto Names = [](const Expr *E, const VarDecl *V) {
-    E = E ? E->IgnoreParenImpCasts() : nullptr;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E);
-        U && U->getOpcode() == UO_AddrOf)
-      E = U->getSubExpr()->IgnoreParenImpCasts();
-    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
-    return Ref && Ref->getDecl() == V;
+    return referencedVar(E) == V || addressedVar(E) == V;
   };
   // The query: a statement of its own, results in argument 8, &n in 9.
   const CallExpr *Query = nullptr;
@@ -105,11 +98,7 @@ const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
           continue;
         ++Queries;
         Query = Call;
-        const auto *U = dyn_cast<UnaryOperator>(Call->getArg(9)->IgnoreParenImpCasts());
-        const auto *Ref = U && U->getOpcode() == UO_AddrOf
-                              ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
-                              : nullptr;
-        Count = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        Count = addressedVar(Call->getArg(9));
       }
     for (const Stmt *Child : S->children())
       if (Child)
@@ -127,15 +116,10 @@ const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
   Stack.push_back(Fn->getBody());
   while (!Stack.empty() && !Checked) {
     const Stmt *S = Stack.pop_back_val();
-    if (const auto *M = dyn_cast<MemberExpr>(S)) {
-      const Expr *B = M->getBase()->IgnoreParenImpCasts();
-      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(B))
-        B = Sub->getBase()->IgnoreParenImpCasts();
-      if (Names(B, Results)) {
-        const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
-        Checked = !Id || Id->getName() == "state";
-        continue;
-      }
+    if (const auto *M = dyn_cast<MemberExpr>(S); M && ResultsOf(M) == Results) {
+      const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
+      Checked = !Id || Id->getName() == "state";
+      continue;
     }
     if (S == Query) {
       for (unsigned I = 0; I < 8; ++I)
@@ -163,8 +147,6 @@ struct LtContext : ContextBase {
   PointerSymbols Pointers[NumPointers];
   SymbolicValue WorkspaceSize, RequestedAlgoCount;
   Value CdescIsNull, CdescIsDdesc, CIsD;
-  // The heuristic query whose unchecked result 'algo' is (LT-ALGO-RESULT).
-  const CallExpr *UncheckedQuery = nullptr;
 };
 
 void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
@@ -174,7 +156,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     const Expr *E = argument(Call, ObjectArgs[O]);
     if (!E)
       continue;
-    if (isNullConstant(E, Ctx)) {
+    if (writtenNull(*E, Ctx)) {
       Out.Null[O] = true;
       continue;
     }
@@ -211,7 +193,6 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.CdescIsDdesc = Value::of(0);
   }
   if (!isHeuristic(Call)) {
-    Out.UncheckedQuery = uncheckedHeuristic(argument(Call, Arg::Algo), Fn);
     const VarDecl *C = namedVar(argument(Call, Arg::C));
     if (C && C == namedVar(argument(Call, Arg::D)))
       Out.CIsD = Value::of(1);
@@ -322,7 +303,8 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
 
 // The attributes behind a finding, besides its subject.
 void noteInputs(const CallExpr &Call, const LtContext &C,
-                const lt::Finding &F, std::vector<DiagnosisNote> &Notes) {
+                const lt::Finding &F, const CallExpr *UncheckedQuery,
+                std::vector<DiagnosisNote> &Notes) {
   std::set<std::pair<unsigned, std::string>> Seen;
   const unsigned O = objectIndex(F.About.Argument);
   if (F.About.Attr >= 0)
@@ -349,8 +331,8 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
     noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
   if (F.Cat == rules::Category::Workspace)
     notePointer(Call, C, Arg::Workspace, Notes);
-  if (Rule == "LT-ALGO-RESULT" && C.UncheckedQuery)
-    Notes.push_back({C.UncheckedQuery->getBeginLoc(),
+  if (Rule == "LT-ALGO-RESULT" && UncheckedQuery)
+    Notes.push_back({UncheckedQuery->getBeginLoc(),
                      "the query is not checked here: its status is discarded "
                      "and its 'returnAlgoCount' is never read"});
   if (F.Cat == rules::Category::Epilogue) {
@@ -367,9 +349,12 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
 
 using FindingKey = std::tuple<std::string, unsigned, int64_t>;
 
+// \p UncheckedQuery: the heuristic query whose unchecked result 'algo'
+// is (LT-ALGO-RESULT), a fact of the call whatever the context; or null.
 void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
                      int64_t Version, const std::vector<int64_t> &Targets,
                      const FunctionDecl *Enclosing,
+                     const CallExpr *UncheckedQuery,
                      std::vector<Diagnosis> &Out) {
   auto KeyOf = [](const lt::Finding &F) {
     return FindingKey{F.RuleId, static_cast<unsigned>(F.About.Argument),
@@ -402,7 +387,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
     V.WorkspaceSize = Pick(C.WorkspaceSize);
     V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
-    if (C.UncheckedQuery)
+    if (UncheckedQuery)
       V.AlgoResultUnchecked = Value::of(1);
     std::vector<lt::Finding> Here;
     auto Judge = [&](Value CC) {
@@ -434,7 +419,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     const Expr *Arg = argument(Call, F.About.Argument);
     D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
     D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
-    noteInputs(Call, C, F, D.Notes);
+    noteInputs(Call, C, F, UncheckedQuery, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     noteInstantiation(Enclosing, Ctx, D.Notes);
     D.Finding = std::move(F);
@@ -481,6 +466,10 @@ diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
       CacheKey{&Call, LibraryVersion, ComputeCapabilities});
   if (!Inserted || Call.containsErrors())
     return It->second;
+  // Read once per call: the function's text, whatever the context.
+  const CallExpr *UncheckedQuery =
+      isHeuristic(Call) ? nullptr
+                        : uncheckedHeuristic(argument(Call, Arg::Algo), Enclosing);
   It->second = diagnoseEachCallContext<LtContext>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, LtContext &C) {
@@ -489,7 +478,7 @@ diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
       needsParams,
       [&](const LtContext &C, std::vector<Diagnosis> &Here) {
         diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
-                        Enclosing, Here);
+                        Enclosing, UncheckedQuery, Here);
       });
   return It->second;
 }
