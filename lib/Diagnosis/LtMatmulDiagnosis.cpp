@@ -265,11 +265,14 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
     if (SetOnly && llvm::StringRef(A.From.What).starts_with("the default"))
       continue;
     std::string Text = "'" + Name + "'";
-    Text += Info->Type == lt::AttrType::Pointer
-                ? (A.Value ? " is set" : " is NULL")
-                : " is " + valueText(Kind, Id, A.Value);
-    if (!A.From.What.empty())
-      Text += ", " + A.From.What.str();
+    const llvm::StringRef What = A.From.What;
+    if (Info->Type == lt::AttrType::Pointer && A.Value && What.starts_with("set by"))
+      Text += " is " + What.str(); // not "is set, set by"
+    else
+      Text += (Info->Type == lt::AttrType::Pointer
+                   ? (A.Value ? " is set" : " is NULL")
+                   : " is " + valueText(Kind, Id, A.Value)) +
+              (What.empty() ? "" : ", " + What.str());
     Text += whenText(A.When, C.Atoms);
     if (A.From.At && Seen.emplace(A.From.At->getExprLoc().getRawEncoding(),
                                   Text).second)
@@ -312,6 +315,8 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
   const llvm::StringRef Rule = F.RuleId;
   if (Rule == "LT-OBJ-LIFE")
     noteAttribute(C, O, FunctionValues::DestroyedAttribute, Seen, Notes);
+  if (Rule == "LT-CD-INPLACE")
+    noteAttribute(C, ObjD, F.About.Attr, Seen, Notes);
   if (Rule == "LT-SHAPE-MNK" && (O == 1 || O == 2))
     noteAttribute(C, 0, O == 1 ? lt::desc::TRANSA : lt::desc::TRANSB, Seen,
                   Notes, /*SetOnly=*/true);

@@ -68,6 +68,41 @@ void narrowDInPlace() {
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: C and D are the same buffer but D is CUDA_R_8F_E4M3; a narrow D cannot be computed in place [gemm-narrow-precision]
 }
 
+// LT-CD-INPLACE: one buffer read through C's layout and written through
+// D's, whose leading dimensions differ: in place needs Cdesc == Ddesc.
+void inPlaceThroughTwoLayouts() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 128);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, D, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: C and D are the same buffer but Cdesc and Ddesc differ in leading dimension (64 and 128); cuBLASLt computes in place only when Cdesc is Ddesc [gemm-shape-consistency]
+  // CHECK-NOTES: :[[@LINE-4]]:55: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Cdesc' is 64, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE-4]]:55: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' is 128, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE-4]]:53: note: pass Ddesc as Cdesc, or give D a buffer of its own
+}
+
+// LT-SCALE-NARROW: a D scale with a BF16 D, in an FP8 matmul.
+void dScaleOnBf16D() {
+  void *dScale;
+  cudaMalloc(&dScale, sizeof(float));
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof(opT));
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_D_SCALE_POINTER, &dScale, sizeof(dScale));
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, 32, 64, 32);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, c, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'CUBLASLT_MATMUL_DESC_D_SCALE_POINTER' is set but D is CUDA_R_16BF, not a narrow type; cuBLASLt accepts scales only for narrow-precision tensors (C's tensorwide scale excepted) [gemm-narrow-precision]
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: 'CUBLASLT_MATMUL_DESC_D_SCALE_POINTER' is set by cublasLtMatmulDescSetAttribute here
+}
+
 // LT-CD-NULLC: C may be NULL only when beta is 0.
 void nullCWithNonZeroBeta() {
   cublasLtMatmulDesc_t op;
@@ -443,6 +478,22 @@ void bf16DAccumulatesIntoC() {
   cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 64);
   cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 64);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &one, C, c, D, d, nullptr, workspace, 0, 0);
+}
+
+// In place through two descriptors of the same memory; out of place with
+// another ld; C and D different buffers: all as documented.
+void inPlaceLookAlikes() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, c2, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 128);
+  cublasLtMatrixLayoutCreate(&c2, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 128);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, D, c, D, d, nullptr, workspace, 0, 0);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, D, d, D, d, nullptr, workspace, 0, 0);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, C, c2, D, d, nullptr, workspace, 0, 0);
 }
 
 // LtFp8Matmul: (C, D) = (16BF, 16BF).

@@ -161,6 +161,18 @@ int main() {
   // BOTH-NOT: must be set: 'CUBLASLT_MATMUL_DESC_D_OUT_SCALE_MODE'
   // BOTH: fp4: status 7
 
+  // LT-CD-INPLACE: one buffer read through C's layout (ld 64) and written
+  // through D's (ld 128).
+  cublasLtMatrixLayout_t Dwide;
+  cublasLtMatrixLayoutCreate(&Dwide, CUDA_R_16F, 64, 32, 128);
+  CALL("in place", cublasLtMatmul(h, op, &one, dev, A, dev, B, &zero, mem + 0x30000, C, mem + 0x30000, Dwide, nullptr, nullptr, 0, 0));
+  // BOTH: cublasLtMatmul: C and D are the same buffer but Cdesc and Ddesc differ in leading dimension (64 and 128); cuBLASLt computes in place only when Cdesc is Ddesc [shape-consistency]
+  // BOTH: in place: status 7
+  CALL("out of place", cublasLtMatmul(h, op, &one, dev, A, dev, B, &zero, mem + 0x30000, C, mem + 0x40000, Dwide, nullptr, nullptr, 0, 0));
+  // BOTH-NOT: same buffer
+  // BOTH: out of place: status 1
+  cublasLtMatrixLayoutDestroy(Dwide);
+
   // Destroyed objects leave the shadow; a new object may reuse the address.
   cublasLtMatrixLayoutDestroy(Bbad);
   cublasLtMatrixLayout_t again;

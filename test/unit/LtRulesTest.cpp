@@ -756,6 +756,20 @@ TEST(LtRules, CVersusD) {
   auto Fs = W.check();
   EXPECT_RULE(Fs, "LT-CD-FP8ACC");
   EXPECT_FALSE(hasError(Fs)) << describe(Fs); // observed, a warning only
+  // LT-CD-INPLACE: one buffer through two layouts.
+  Gemm P = fp16();
+  P.V.CIsD = v(1);
+  EXPECT_CLEAN(P.check()); // two descriptors of the same memory: harmless
+  P.lay(MatD, layout::LD, 128);
+  const std::vector<lt::Finding> InPlace = P.check();
+  ASSERT_EQ(InPlace.size(), 1u) << describe(InPlace);
+  EXPECT_STREQ(InPlace[0].RuleId, "LT-CD-INPLACE");
+  EXPECT_EQ(InPlace[0].Bound, 128);
+  P.V.CdescIsDdesc = v(1); // the same object: nothing to differ
+  EXPECT_NO_RULE(P.check(), "LT-CD-INPLACE");
+  Gemm O = fp16(); // out of place, ld may differ
+  O.lay(MatD, layout::LD, 128);
+  EXPECT_NO_RULE(O.check(), "LT-CD-INPLACE");
 }
 
 TEST(LtRules, ScaleModes) {

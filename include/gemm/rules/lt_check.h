@@ -567,6 +567,13 @@ private:
     return S.add(C, Rule, About, V, std::move(Msg), std::move(Note),
                  Severity::Warning);
   }
+  // Whether a finding already names \p About: one defect, one finding.
+  bool reportedOn(Subject About) const {
+    for (const Finding &F : S.Out)
+      if (F.About.Argument == About.Argument && F.About.Attr == About.Attr)
+        return true;
+    return false;
+  }
   // Pageable host memory on a device that is known not to read it.
   bool gpuCannotRead(const PointerFacts &P) const {
     return P.Where == Residency::Pageable && In.PageableAccessible.Known &&
@@ -1293,6 +1300,31 @@ private:
             "C and D are the same buffer but D is " + typeName(D) +
                 "; a narrow D cannot be computed in place");
       return;
+    }
+    // LT-CD-INPLACE: in place means C == D *and* Cdesc == Ddesc. One buffer
+    // read through one layout and written through another is neither of the
+    // two forms cuBLASLt documents: D's tiles overwrite C's before they are
+    // read. Two descriptors that describe the same memory are harmless;
+    // rows, columns, batch count and type are other rules' (SHAPE-MNK,
+    // BATCH-EQ, the type table).
+    if (!CNull && In.CIsD.Known && In.CIsD.V && In.CdescIsDdesc.Known &&
+        !In.CdescIsDdesc.V) {
+      struct Attr { int64_t Id; const char *What; };
+      for (Attr A : {Attr{layout::ORDER, "order"}, Attr{layout::LD, "leading dimension"},
+                     Attr{layout::STRIDED_BATCH_OFFSET, "batch stride"}}) {
+        const Value C = l(MatC, A.Id), DV = l(MatD, A.Id);
+        if (!C.Known || !DV.Known || C.V == DV.V ||
+            (A.Id == layout::STRIDED_BATCH_OFFSET && lv(MatD, layout::BATCH_COUNT) == 1) ||
+            reportedOn(la(MatC, A.Id)) || reportedOn(la(MatD, A.Id)))
+          continue; // the same data, or the layout's own rule said it
+        err(Category::ShapeConsistency, "LT-CD-INPLACE", la(MatC, A.Id), C.V,
+            std::string("C and D are the same buffer but Cdesc and Ddesc differ in ") +
+                A.What + " (" + num(C.V) + " and " + num(DV.V) +
+                "); cuBLASLt computes in place only when Cdesc is Ddesc",
+            "pass Ddesc as Cdesc, or give D a buffer of its own")
+            .Bound = DV.V;
+        break; // one defect: the buffer shared through two layouts
+      }
     }
     // LT-CD-MATCH: out of place, C and D agree on everything but ld.
     if (CNull || !cOutOfPlace())
