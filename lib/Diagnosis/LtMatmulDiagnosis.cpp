@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -51,79 +52,64 @@ const VarDecl *namedVar(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-// The heuristic query whose result \p Algo (`&result.algo`,
-// `&results[0].algo`) is, where nothing in \p Fn can have checked that
-// the query found an algorithm: the query is a statement of its own (its
-// status discarded, not wrapped in a check), its returnAlgoCount is `&n` of
-// a local that nothing else names, and the results are named only by the
-// query and by member accesses other than `state`. Null otherwise.
-const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
-  // The results a member access reads: `r.x`, `r[i].x`.
-  auto ResultsOf = [](const MemberExpr *M) -> const VarDecl * {
-    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
-      Base = Sub->getBase();
-    return referencedVar(Base);
-  };
-  const auto *Addr =
-      dyn_cast_or_null<UnaryOperator>(Algo ? Algo->IgnoreParenImpCasts() : nullptr);
-  const auto *Member =
-      Addr && Addr->getOpcode() == UO_AddrOf
-          ? dyn_cast<MemberExpr>(Addr->getSubExpr()->IgnoreParens())
-          : nullptr;
-  if (!Member || Member->isArrow() || !Member->getMemberDecl()->getIdentifier() ||
-      Member->getMemberDecl()->getName() != "algo" || !Fn || !Fn->getBody())
-    return nullptr;
-  const VarDecl *Results = ResultsOf(Member);
-  if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
-    return nullptr;
-  // `r` or `&r`.
-  auto Names = [](const Expr *E, const VarDecl *V) {
-    return referencedVar(E) == V || addressedVar(E) == V;
-  };
-  // The query: a statement of its own, results in argument 8, &n in 9.
+// The heuristic query 'algo' of a cublasLtMatmul comes from, as far as the
+// enclosing function's text says: a fact of the call, whatever the context.
+struct AlgoSource {
+  // The one query in the function, before the matmul, whose results
+  // \p Algo (`&result.algo`, `&results[0].algo`) reads; null otherwise.
   const CallExpr *Query = nullptr;
-  const VarDecl *Count = nullptr;
-  unsigned Queries = 0;
-  llvm::SmallVector<const Stmt *, 64> Stack{Fn->getBody()};
-  while (!Stack.empty()) {
+  // Nothing in the function can have checked that the query found an
+  // algorithm: the query is a statement of its own (its status discarded,
+  // not wrapped in a check), its returnAlgoCount is `&n` of a local that
+  // nothing else names, and the results are named only by the query and by
+  // member accesses other than `state`.
+  bool Unchecked = false;
+};
+
+// The results a member access reads: `r.x`, `r[i].x`.
+const VarDecl *resultsOf(const MemberExpr *M) {
+  const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Sub->getBase();
+  return referencedVar(Base);
+}
+
+// Whether the one \p Query of \p Fn, which fills \p Results, is never
+// checked (AlgoSource::Unchecked).
+bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
+                 const FunctionDecl &Fn) {
+  const VarDecl *Count = addressedVar(Query.getArg(9));
+  if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
+      Query.getBeginLoc().isMacroID())
+    return false;
+  // A statement of its own.
+  bool Alone = false;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
+  while (!Stack.empty() && !Alone) {
     const Stmt *S = Stack.pop_back_val();
     if (const auto *Block = dyn_cast<CompoundStmt>(S))
-      for (const Stmt *Child : Block->body()) {
-        const auto *Call = dyn_cast<CallExpr>(Child);
-        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-        if (!Callee || !Callee->getIdentifier() ||
-            Callee->getName() != "cublasLtMatmulAlgoGetHeuristic" ||
-            Call->getNumArgs() != 10 || !Names(Call->getArg(8), Results))
-          continue;
-        ++Queries;
-        Query = Call;
-        Count = addressedVar(Call->getArg(9));
-      }
+      Alone = llvm::is_contained(Block->body(), &Query);
     for (const Stmt *Child : S->children())
       if (Child)
         Stack.push_back(Child);
   }
-  if (Queries != 1 || !Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
-      Query->getBeginLoc().isMacroID() ||
-      !Fn->getASTContext().getSourceManager().isBeforeInTranslationUnit(
-          Query->getBeginLoc(), Algo->getBeginLoc()))
-    return nullptr;
+  if (!Alone)
+    return false;
   // Every other mention of the count, or of the results but through a
   // member other than `state`, may be the check.
   unsigned CountRefs = 0;
   bool Checked = false;
-  Stack.push_back(Fn->getBody());
+  Stack.assign({Fn.getBody()});
   while (!Stack.empty() && !Checked) {
     const Stmt *S = Stack.pop_back_val();
-    if (const auto *M = dyn_cast<MemberExpr>(S); M && ResultsOf(M) == Results) {
+    if (const auto *M = dyn_cast<MemberExpr>(S); M && resultsOf(M) == Results) {
       const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
       Checked = !Id || Id->getName() == "state";
       continue;
     }
-    if (S == Query) {
+    if (S == &Query) {
       for (unsigned I = 0; I < 8; ++I)
-        Stack.push_back(Query->getArg(I));
+        Stack.push_back(Query.getArg(I));
       continue;
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
@@ -134,7 +120,47 @@ const CallExpr *uncheckedHeuristic(const Expr *Algo, const FunctionDecl *Fn) {
       if (Child)
         Stack.push_back(Child);
   }
-  return Checked || CountRefs != 0 ? nullptr : Query;
+  return !Checked && CountRefs == 0;
+}
+
+AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(Algo ? Algo->IgnoreParenImpCasts() : nullptr);
+  const auto *Member =
+      Addr && Addr->getOpcode() == UO_AddrOf
+          ? dyn_cast<MemberExpr>(Addr->getSubExpr()->IgnoreParens())
+          : nullptr;
+  if (!Member || Member->isArrow() || !Member->getMemberDecl()->getIdentifier() ||
+      Member->getMemberDecl()->getName() != "algo" || !Fn || !Fn->getBody())
+    return {};
+  const VarDecl *Results = resultsOf(Member);
+  if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
+    return {};
+  // The query: results in argument 8, wherever it is written (a status
+  // check or a macro around it).
+  const CallExpr *Query = nullptr;
+  unsigned Queries = 0;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn->getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
+          Call->getNumArgs() == 10 &&
+          (referencedVar(Call->getArg(8)) == Results ||
+           addressedVar(Call->getArg(8)) == Results))
+        ++Queries, Query = Call;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  if (Queries != 1 ||
+      !Fn->getASTContext().getSourceManager().isBeforeInTranslationUnit(
+          Query->getBeginLoc(), Algo->getBeginLoc()))
+    return {};
+  return {Query, isUnchecked(*Query, Results, *Fn)};
 }
 
 // One calling context of the call: every value the rules read, each a few
@@ -147,10 +173,59 @@ struct LtContext : ContextBase {
   PointerSymbols Pointers[NumPointers];
   SymbolicValue WorkspaceSize, RequestedAlgoCount;
   Value CdescIsNull, CdescIsDdesc, CIsD;
+  // Where the heuristic query that chose 'algo' asked about the same
+  // objects: the preference's MIN_ALIGNMENT_{A,B,C,D}_BYTES and the bias
+  // pointer there (the alignments the algo was chosen for).
+  SymbolicValue QueryAlignment[4], QueryBias;
 };
 
+// The alignment a made-up address (FunctionValues::AllocationBase plus an
+// offset) proves: CUDA's allocators promise 256 bytes, no more.
+int64_t provenAlignment(int64_t Address) {
+  return std::min<int64_t>(Address & -Address, 256);
+}
+
+// Whether \p Query asked about the objects \p Call uses (a NULL Cdesc is
+// Ddesc): only then did it choose 'algo' for them.
+bool asksAboutSameObjects(const CallExpr &Query, const CallExpr &Call,
+                          ASTContext &Ctx) {
+  auto Object = [&](const CallExpr &X, Arg A) -> const VarDecl * {
+    const Expr *E = argument(X, A);
+    if (A == Arg::Cdesc && E && writtenNull(*E, Ctx))
+      E = argument(X, Arg::Ddesc);
+    return namedVar(E);
+  };
+  for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc, Arg::Ddesc}) {
+    const VarDecl *V = Object(Call, A);
+    if (!V || V != Object(Query, A))
+      return false;
+  }
+  return true;
+}
+
+// What the heuristic assumed when it chose 'algo', where \p Query did so
+// for \p Call's objects: read where the walk reaches the query.
+void evaluateAtQuery(const CallExpr &Query, const CallExpr &Call,
+                     const FunctionDecl *Fn, ASTContext &Ctx,
+                     FunctionValues::Bindings Bindings, LtContext &Out) {
+  if (!asksAboutSameObjects(Query, Call, Ctx))
+    return;
+  const Expr *Pref = argument(Query, Arg::Preference);
+  const Expr *Desc = argument(Query, Arg::ComputeDesc);
+  if (!Pref || writtenNull(*Pref, Ctx))
+    return;
+  FunctionValues FV(Ctx, Fn, &Query, Out.Atoms, std::move(Bindings));
+  for (unsigned M = 0; M < 4; ++M)
+    Out.QueryAlignment[M] =
+        FV.evaluateAttribute(Pref, lt::pref::MIN_ALIGNMENT_A_BYTES + M);
+  Out.QueryBias = FV.evaluateAttribute(Desc, lt::desc::BIAS_POINTER);
+}
+
 void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
-                FunctionValues::Bindings Bindings, LtContext &Out) {
+                const AlgoSource &Source, FunctionValues::Bindings Bindings,
+                LtContext &Out) {
+  if (Source.Query)
+    evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
   FunctionValues FV(Ctx, Fn, &Call, Out.Atoms, std::move(Bindings));
   for (unsigned O = 0; O < NumObjects; ++O) {
     const Expr *E = argument(Call, ObjectArgs[O]);
@@ -238,6 +313,10 @@ std::string valueText(lt::Object O, int64_t Id, int64_t V) {
   return lt::detail::enumText(Info->Kind, V);
 }
 
+void noteValue(const LtContext &C, Arg Object, int64_t Id, const SymbolicValue &V,
+               std::set<std::pair<unsigned, std::string>> &Seen,
+               std::vector<DiagnosisNote> &Notes, bool SetOnly = false);
+
 // Notes at the calls that gave attribute \p Id of object \p O its values.
 void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
                    std::set<std::pair<unsigned, std::string>> &Seen,
@@ -254,14 +333,22 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
     return;
   }
   if (O >= NumObjects || C.Attr[O].empty() || Id < 0 ||
-      Id >= lt::MaxAttributes || !C.Attr[O][Id].Known)
+      Id >= lt::MaxAttributes)
     return;
-  const lt::Object Kind = lt::objectOf(ObjectArgs[O]);
+  noteValue(C, ObjectArgs[O], Id, C.Attr[O][Id], Seen, Notes, SetOnly);
+}
+
+// Notes at the calls that gave \p V, attribute \p Id of the object
+// argument \p Object plays, its values.
+void noteValue(const LtContext &C, Arg Object, int64_t Id, const SymbolicValue &V,
+               std::set<std::pair<unsigned, std::string>> &Seen,
+               std::vector<DiagnosisNote> &Notes, bool SetOnly) {
+  const lt::Object Kind = lt::objectOf(Object);
   const lt::AttrInfo *Info = lt::findAttribute(Kind, Id);
-  if (!Info)
+  if (!Info || !V.Known)
     return;
-  const std::string Name = lt::subjectName({ObjectArgs[O], Id});
-  for (const Alternative &A : C.Attr[O][Id].Alternatives) {
+  const std::string Name = lt::subjectName({Object, Id});
+  for (const Alternative &A : V.Alternatives) {
     if (SetOnly && llvm::StringRef(A.From.What).starts_with("the default"))
       continue;
     std::string Text = "'" + Name + "'";
@@ -304,9 +391,41 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
   }
 }
 
+// LT-ALIGN-PREF and LT-EPI-ALIGN: where the pointer's offset came from,
+// and what the heuristic was told where it chose 'algo'.
+void noteAlignment(const CallExpr &Call, const LtContext &C, const lt::Finding &F,
+                   const AlgoSource &Source,
+                   std::set<std::pair<unsigned, std::string>> &Seen,
+                   std::vector<DiagnosisNote> &Notes) {
+  if (F.RuleId == llvm::StringRef("LT-EPI-ALIGN")) {
+    for (const Alternative &A : C.QueryBias.Alternatives)
+      if (A.Value > 0)
+        Notes.push_back({Source.Query->getBeginLoc(),
+                         "the heuristic chose 'algo' here, for a bias pointer " +
+                             std::to_string(provenAlignment(A.Value)) +
+                             "-byte aligned" + whenText(A.When, C.Atoms)});
+    return;
+  }
+  for (unsigned I = 0; I < NumPointers; ++I)
+    if (PointerArgs[I] == F.About.Argument)
+      noteAlternatives(
+          C.Pointers[I].Offset, *argument(Call, F.About.Argument),
+          [&](int64_t Offset) {
+            return "'" + std::string(lt::argName(F.About.Argument)) + "' is " +
+                   std::to_string(Offset) +
+                   " bytes into its allocation, which starts 256-byte aligned";
+          },
+          C.Atoms, Notes);
+  for (unsigned M = 0; M < 4; ++M)
+    if (lt::dataArg(M) == F.About.Argument)
+      noteValue(C, Arg::Preference, lt::pref::MIN_ALIGNMENT_A_BYTES + M,
+                C.QueryAlignment[M], Seen, Notes);
+  Notes.push_back({Source.Query->getBeginLoc(), "the heuristic chose 'algo' here"});
+}
+
 // The attributes behind a finding, besides its subject.
 void noteInputs(const CallExpr &Call, const LtContext &C,
-                const lt::Finding &F, const CallExpr *UncheckedQuery,
+                const lt::Finding &F, const AlgoSource &Source,
                 std::vector<DiagnosisNote> &Notes) {
   std::set<std::pair<unsigned, std::string>> Seen;
   const unsigned O = objectIndex(F.About.Argument);
@@ -328,16 +447,19 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
   }
   if (F.Cat == rules::Category::ScalarPointerMode)
     noteAttribute(C, 0, lt::desc::POINTER_MODE, Seen, Notes);
-  if ((F.Cat == rules::Category::ScalarPointerMode ||
-       F.Cat == rules::Category::BufferType) &&
-      F.About.Attr < 0)
+  if (Rule == "LT-ALIGN-PREF" || Rule == "LT-EPI-ALIGN") {
+    noteAlignment(Call, C, F, Source, Seen, Notes);
+  } else if ((F.Cat == rules::Category::ScalarPointerMode ||
+              F.Cat == rules::Category::BufferType) &&
+             F.About.Attr < 0) {
     notePointer(Call, C, F.About.Argument, Notes);
+  }
   if (F.Cat == rules::Category::ScalarType)
     noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
   if (F.Cat == rules::Category::Workspace)
     notePointer(Call, C, Arg::Workspace, Notes);
-  if (Rule == "LT-ALGO-RESULT" && UncheckedQuery)
-    Notes.push_back({UncheckedQuery->getBeginLoc(),
+  if (Rule == "LT-ALGO-RESULT" && Source.Unchecked)
+    Notes.push_back({Source.Query->getBeginLoc(),
                      "the query is not checked here: its status is discarded "
                      "and its 'returnAlgoCount' is never read"});
   if (F.Cat == rules::Category::Epilogue) {
@@ -354,12 +476,12 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
 
 using FindingKey = std::tuple<std::string, unsigned, int64_t>;
 
-// \p UncheckedQuery: the heuristic query whose unchecked result 'algo'
-// is (LT-ALGO-RESULT), a fact of the call whatever the context; or null.
+// \p Source: the heuristic query 'algo' comes from, a fact of the call
+// whatever the context.
 void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
                      int64_t Version, const std::vector<int64_t> &Targets,
                      const FunctionDecl *Enclosing,
-                     const CallExpr *UncheckedQuery,
+                     const AlgoSource &Source,
                      std::vector<Diagnosis> &Out) {
   auto KeyOf = [](const lt::Finding &F) {
     return FindingKey{F.RuleId, static_cast<unsigned>(F.About.Argument),
@@ -392,8 +514,13 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
     V.WorkspaceSize = Pick(C.WorkspaceSize);
     V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
-    if (UncheckedQuery)
+    if (Source.Unchecked)
       V.AlgoResultUnchecked = Value::of(1);
+    for (unsigned M = 0; M < 4; ++M)
+      if (const Value W = Pick(C.QueryAlignment[M]); W.Known && W.V > 0)
+        V.AlgoMinAlignment[M] = W;
+    if (const Value B = Pick(C.QueryBias); B.Known && B.V > 0)
+      V.AlgoBiasAlignment = Value::of(provenAlignment(B.V));
     std::vector<lt::Finding> Here;
     auto Judge = [&](Value CC) {
       V.ComputeCapability = CC;
@@ -424,7 +551,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     const Expr *Arg = argument(Call, F.About.Argument);
     D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
     D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
-    noteInputs(Call, C, F, UncheckedQuery, D.Notes);
+    noteInputs(Call, C, F, Source, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     noteInstantiation(Enclosing, Ctx, D.Notes);
     D.Finding = std::move(F);
@@ -472,18 +599,18 @@ diagnoseLtMatmulCall(const CallExpr &Call, const FunctionDecl *Enclosing,
   if (!Inserted || Call.containsErrors())
     return It->second;
   // Read once per call: the function's text, whatever the context.
-  const CallExpr *UncheckedQuery =
-      isHeuristic(Call) ? nullptr
-                        : uncheckedHeuristic(argument(Call, Arg::Algo), Enclosing);
+  const AlgoSource Source =
+      isHeuristic(Call) ? AlgoSource()
+                        : algoSourceOf(argument(Call, Arg::Algo), Enclosing);
   It->second = diagnoseEachCallContext<LtContext>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, LtContext &C) {
-        evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
+        evaluateIn(Call, Enclosing, Ctx, Source, std::move(B), C);
       },
       needsParams,
       [&](const LtContext &C, std::vector<Diagnosis> &Here) {
         diagnoseContext(Call, C, Ctx, LibraryVersion, ComputeCapabilities,
-                        Enclosing, UncheckedQuery, Here);
+                        Enclosing, Source, Here);
       });
   return It->second;
 }
