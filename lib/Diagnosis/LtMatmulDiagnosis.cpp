@@ -243,13 +243,20 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
       Out.Attr[O][Id] = FV.evaluateAttribute(E, Id);
   }
-  for (unsigned I = 0; I < NumPointers; ++I)
-    if (const Expr *E = argument(Call, PointerArgs[I]))
-      readPointer(FV, *E,
-                  PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta
-                      ? PointerRole::Scalar
-                      : PointerRole::Buffer,
-                  Ctx, Out.Pointers[I]);
+  for (unsigned I = 0; I < NumPointers; ++I) {
+    const Expr *E = argument(Call, PointerArgs[I]);
+    if (!E)
+      continue;
+    const bool Scalar = PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta;
+    readPointer(FV, *E, Scalar ? PointerRole::Scalar : PointerRole::Buffer, Ctx,
+                Out.Pointers[I]);
+    if (Scalar && !Out.Pointers[I].Null && !Out.Pointers[I].Where.Known)
+      if (const ParmVarDecl *P = parameterOf(E, Fn))
+        Out.PointerParams.push_back(P);
+  }
+  // Where alpha and beta lie decides only against a known pointer mode.
+  if (Out.Attr[0].empty() || !Out.Attr[0][lt::desc::POINTER_MODE].Known)
+    Out.PointerParams.clear();
   if (const Expr *E = argument(Call, Arg::WorkspaceSize))
     Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
   if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
@@ -283,7 +290,8 @@ bool needsParams(const LtContext &C) {
     for (const SymbolicValue &V : Attrs)
       if (Needs(V))
         return true;
-  return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount);
+  return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount) ||
+         !C.PointerParams.empty();
 }
 
 

@@ -5,6 +5,7 @@
 // what each caller passes -- a cudaMalloc'd scalar with a handle in host
 // mode, a host scalar with a handle the caller set to device mode.
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -67,4 +68,43 @@ void rightResidency(float *unknown) {
   float *dOne;
   cudaMalloc(&dOne, sizeof(float));
   gemmWithOwnHandle(dOne, dOne); // its own handle is in device mode
+}
+
+// ---- cuBLASLt: the descriptor's pointer mode against the callers' scalars -----
+//
+// A wrapper that builds its descriptor (so its pointer mode is known) and
+// takes alpha and beta from its callers: NVIDIA/raft#2766, a wrapper left in
+// host mode while its callers passed device scalars (a segfault).
+
+cublasLtHandle_t lt;
+cublasLtMatrixLayout_t la, lb, ld;
+
+void ltGemmHostMode(const float *alpha, const float *beta) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmul(lt, op, alpha, dA, la, dB, lb, beta, dC, ld, dC, ld, nullptr, nullptr, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'alpha' points to device memory but 'CUBLASLT_MATMUL_DESC_POINTER_MODE' is CUBLASLT_POINTER_MODE_HOST: the host would read it [gemm-scalar-pointer-mode]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'CUBLASLT_MATMUL_DESC_POINTER_MODE' is CUBLASLT_POINTER_MODE_HOST, the default after cublasLtMatmulDescCreate here
+  // CHECK-NOTES: :[[@LINE+17]]:18: note: 'alpha' points to device memory, passed to 'ltGemmHostMode' here
+  // CHECK-NOTES: :[[@LINE+16]]:3: note: 'ltGemmHostMode' is called with alpha in device memory, beta in device memory here
+  // CHECK-MESSAGES: :[[@LINE-5]]:49: warning: 'beta' points to device memory but 'CUBLASLT_MATMUL_DESC_POINTER_MODE' is CUBLASLT_POINTER_MODE_HOST: the host would read it [gemm-scalar-pointer-mode]
+}
+
+void ltGemmDeviceMode(const float *alpha, const float *beta) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasLtPointerMode_t mode = CUBLASLT_POINTER_MODE_DEVICE;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &mode, sizeof(mode));
+  cublasLtMatmul(lt, op, alpha, dA, la, dB, lb, beta, dC, ld, dC, ld, nullptr, nullptr, 0, 0);
+}
+
+void ltCallers(const float *unknown) {
+  const float alpha = 1, beta = 0;
+  float *dOne;
+  cudaMalloc(&dOne, sizeof(float));
+  ltGemmHostMode(dOne, dOne);         // device scalars, host mode: reported
+  ltGemmHostMode(&alpha, &beta);      // host scalars, host mode
+  ltGemmDeviceMode(dOne, dOne);       // device scalars, device mode
+  ltGemmHostMode(unknown, unknown);   // not known: silent
+  ltGemmDeviceMode(&alpha, &beta);    // pageable memory the GPU may read (HMM): silent
 }
