@@ -2006,10 +2006,14 @@ TEST(Rules, MessagesNameTheFunctionAsCalled) {
 TEST(RuleIds, ListMatchesTheRuleHeaders) {
   std::set<std::string> Used;
   const std::string Include = std::string(GEMM_TEST_DATA_DIR) + "/../../include/gemm/";
-  std::vector<std::string> Headers = {"rules/check.h", "rules/lt_check.h"};
-  // The guard's parts (gemm/guard/*.h) report a few ids of their own.
-  for (const auto &Part : std::filesystem::directory_iterator(Include + "guard"))
-    Headers.push_back("guard/" + Part.path().filename().string());
+  // The rules, one family a header (gemm/rules/gemm/*.h, gemm/rules/lt/*.h),
+  // and the guard's parts (gemm/guard/*.h), which report a few ids of their
+  // own. rule_ids.h is the list itself.
+  std::vector<std::string> Headers;
+  for (const char *Dir : {"rules/gemm", "rules/lt", "guard"})
+    for (const auto &Part : std::filesystem::directory_iterator(Include + Dir))
+      Headers.push_back(std::string(Dir) + "/" + Part.path().filename().string());
+  ASSERT_GT(Headers.size(), 20u);
   for (const std::string &Header : Headers) {
     std::ifstream In(Include + Header);
     ASSERT_TRUE(In) << Header;
