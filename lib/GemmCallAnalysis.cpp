@@ -114,7 +114,7 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
   // The grouped APIs' host arrays; every other integer argument is the
   // value analysis' (GemmDiagnosis).
   if (Api->isGrouped())
-    for (unsigned I = 0; I < rules::RoleCount; ++I) {
+    for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
       const Role R = static_cast<Role>(I);
       if (const Expr *Arg = Result.argument(R); Arg && Api->isPerGroup(R))
         Values.group(R) = foldConstantArray(Arg, Ctx);

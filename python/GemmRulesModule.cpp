@@ -129,7 +129,7 @@ Role roleNamed(const ApiInfo &Api, std::string Name) {
       break;
     }
   }
-  for (unsigned I = 0; I < RoleCount; ++I) {
+  for (unsigned I = 0; I < GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     if (Api.has(R) && paramName(Api, R) == Name)
       return R;

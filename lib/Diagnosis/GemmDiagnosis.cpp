@@ -49,7 +49,7 @@ unsigned factIndex(Role R) {
 // One calling context: the values of the integer arguments there, the
 // facts of the pointer arguments and the handle's modes.
 struct Context : ContextBase {
-  SymbolicValue Values[rules::RoleCount];
+  SymbolicValue Values[rules::GemmRoleCount];
   PointerSymbols Pointers[NumFacts + 1]; // by factIndex; the last unknown
   SymbolicValue PointerMode, MathMode;
   // The handle parameter whose mode the callers may know (unknown here).
@@ -75,7 +75,7 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
 void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
   FunctionValues FV(Ctx, Fn, Call.Call, Out.Atoms, std::move(Bindings));
-  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+  for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     const Expr *Arg = Call.argument(R);
     if (!Arg)
@@ -275,8 +275,8 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
   // each (a copy costs more than the rules).
   rules::CallValues Values = Call.Values;
   Values.LibraryVersion = Version;
-  llvm::SmallVector<unsigned, rules::RoleCount> IntegerRoles;
-  for (unsigned I = 0; I < rules::RoleCount; ++I) {
+  llvm::SmallVector<unsigned, rules::GemmRoleCount> IntegerRoles;
+  for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     if (isIntegerRole(*Call.Api, R) && Call.argument(R)) {
       IntegerRoles.push_back(I);

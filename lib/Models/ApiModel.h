@@ -69,8 +69,8 @@ struct ApiFunction {
   /// A handle's Set: the mode it sets (HandleAttribute).
   int64_t Sets = -1;
   /// Use: the role of each of the NumArgs arguments, as the rules core
-  /// names them (lt::Arg::None for those it does not); null otherwise.
-  const lt::Arg *Roles = nullptr;
+  /// names them (Role::None for those it does not); null otherwise.
+  const ::gemm::rules::Role *Roles = nullptr;
   /// Allocate: where the memory lies, the argument that gives its size in
   /// bytes and the one that receives its pitch in bytes (-1: none).
   ::gemm::rules::Residency Where = ::gemm::rules::Residency::Unknown;
@@ -80,8 +80,8 @@ struct ApiFunction {
 
 /// The argument of \p Call that plays \p Role in \p F (a Use row), or null.
 inline const Expr *argumentPlaying(const CallExpr &Call,
-                                   const ApiFunction &F, lt::Arg Role) {
-  if (!F.Roles || Role == lt::Arg::None)
+                                   const ApiFunction &F, ::gemm::rules::Role Role) {
+  if (!F.Roles || Role == ::gemm::rules::Role::None)
     return nullptr;
   for (unsigned I = 0; I < F.NumArgs && I < Call.getNumArgs(); ++I)
     if (F.Roles[I] == Role)

@@ -23,9 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   gemm_fuzz::Input In(Data, Size);
   const ApiInfo &Api = ApiTable[In.byte() % std::size(ApiTable)];
   CallValues V;
-  for (unsigned R = 0; R < RoleCount; ++R)
+  for (unsigned R = 0; R < GemmRoleCount; ++R)
     V.Scalar[R] = value(In);
-  for (unsigned R = 0; R < RoleCount; ++R) {
+  for (unsigned R = 0; R < GemmRoleCount; ++R) {
     if (!In.flag())
       continue;
     PointerFacts &P = V.Pointer[R];
@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   V.LibraryVersion = In.flag() ? In.integer() : 0;
   if (Api.isGrouped()) {
     V.GroupBase = In.byte();
-    for (unsigned R = 0; R < RoleCount; ++R)
+    for (unsigned R = 0; R < GemmRoleCount; ++R)
       if (Api.isPerGroup(static_cast<Role>(R)))
         for (unsigned G = In.byte() % 6; G > 0; --G)
           V.PerGroup[R].push_back(value(In));

@@ -41,7 +41,7 @@ void expectLayout(const char *Name, const Layout &Expected, unsigned NumArgs) {
     EXPECT_TRUE(Info->has(P.first)) << roleName(P.first);
     EXPECT_EQ(Info->position(P.first), P.second) << roleName(P.first);
   }
-  for (unsigned I = 0; I < RoleCount; ++I) {
+  for (unsigned I = 0; I < GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     if (!Listed.count(R)) {
       EXPECT_FALSE(Info->has(R)) << roleName(R);
@@ -285,7 +285,7 @@ TEST(ApiTable, EveryRowIsDense) {
     SCOPED_TRACE(Info.Name);
     int Highest = -1;
     std::vector<int> Users(MaxArgs, 0);
-    for (unsigned R = 0; R < RoleCount; ++R) {
+    for (unsigned R = 0; R < GemmRoleCount; ++R) {
       const int P = Info.Position[R];
       ASSERT_GE(P, -1);
       ASSERT_LT(P, MaxArgs);
@@ -324,7 +324,7 @@ TEST(ApiTable, Int64DimsExactlyForUnderscore64) {
     EXPECT_EQ(Narrow->Types, Info.Types);
     EXPECT_EQ(Narrow->FixedType, Info.FixedType);
     EXPECT_EQ(Narrow->NumArgs, Info.NumArgs);
-    for (unsigned R = 0; R < RoleCount; ++R)
+    for (unsigned R = 0; R < GemmRoleCount; ++R)
       EXPECT_EQ(Narrow->Position[R], Info.Position[R]) << Info.Name;
   }
   EXPECT_EQ(Count64 * 2, sizeof(ApiTable) / sizeof(ApiTable[0]));

@@ -1728,7 +1728,7 @@ Value &slot(Call &C, Role R, size_t Slot) {
 void checkUnknownsStaySilent(const Call &Base) {
   ASSERT_FALSE(Base.run().empty()) << "not an invalid call";
   expectOnlyKnownInputs(Base, Base.run());
-  for (unsigned I = 0; I < RoleCount; ++I) {
+  for (unsigned I = 0; I < GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     const bool PerGroup = Base.Api->isPerGroup(R);
     const size_t Slots = PerGroup ? Base.V.group(R).size() : 1;

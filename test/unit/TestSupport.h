@@ -41,7 +41,7 @@ inline const char *roleName(Role R) {
       "BatchCount", "GroupCount", "GroupSize",
       "ComputeType", "Algo", "SolutionIndex", "Flags"};
   // clang-format on
-  static_assert(sizeof(Names) / sizeof(Names[0]) == gemm::rules::RoleCount, "");
+  static_assert(sizeof(Names) / sizeof(Names[0]) == gemm::rules::GemmRoleCount, "");
   return Names[static_cast<unsigned>(R)];
 }
 

@@ -22,9 +22,9 @@ struct Collected {
   unsigned NumRaw = 0;
   // The grouped APIs' host arrays, read in chunks (readGroups): where each
   // one is and the size of its elements (0: not a host array).
-  const void *GroupArray[rules::RoleCount] = {};
-  unsigned GroupElement[rules::RoleCount] = {};
-  std::vector<rules::Value> Logged[rules::RoleCount]; // first chunk, for the log
+  const void *GroupArray[rules::GemmRoleCount] = {};
+  unsigned GroupElement[rules::GemmRoleCount] = {};
+  std::vector<rules::Value> Logged[rules::GemmRoleCount]; // first chunk, for the log
   // *beta on the host, read only where cuBLAS itself would read it.
   bool (*BetaIsZero)(const void *) = nullptr;
   unsigned BetaSize = 0;
@@ -232,13 +232,13 @@ inline std::vector<rules::Finding> checkValues(const rules::ApiInfo &Api,
   const rules::Value Count = C.Values[Role::GroupCount];
   if (!Api.isGrouped() || !Count.Known || Count.V <= 0)
     return Out;
-  bool Dead[rules::RoleCount] = {};
+  bool Dead[rules::GemmRoleCount] = {};
   size_t Kept = 0, Dropped = 0;
   rules::Category DroppedCat = rules::Category::LeadingDimension;
   for (int64_t Base = 0; Base < Count.V; Base += GroupChunk) {
     const int64_t N = std::min(GroupChunk, Count.V - Base);
     bool Any = false;
-    for (unsigned R = 0; R < rules::RoleCount; ++R) {
+    for (unsigned R = 0; R < rules::GemmRoleCount; ++R) {
       // The scalars of alpha_array and beta_array are only read, not judged.
       const bool Scalars = R == static_cast<unsigned>(Role::Alpha) ||
                            R == static_cast<unsigned>(Role::Beta);

@@ -14,6 +14,7 @@ namespace rules {
 
 // What an argument means, independent of where a given API puts it.
 enum class Role : uint8_t {
+  // The GEMM family's arguments: the API table's rows give their positions.
   Handle, TransA, TransB, M, N, K, Alpha,
   A, AType, Lda, StrideA,
   B, BType, Ldb, StrideB,
@@ -22,9 +23,17 @@ enum class Role : uint8_t {
   D, DType, Ldd,
   BatchCount, GroupCount, GroupSize,
   ComputeType, Algo, SolutionIndex, Flags,
+  // cuBLASLt's arguments besides those it shares (Handle, Alpha, A, B,
+  // Beta, C, D, Algo): its objects, the heuristic's count, the workspace and
+  // the attribute calls' buffer (gemm/rules/lt/, lt::Arg).
+  ComputeDesc, Adesc, Bdesc, Cdesc, Ddesc, Preference, RequestedAlgoCount,
+  Workspace, WorkspaceSize, Buf, SizeInBytes, SizeWritten, TransformDesc,
+  EmulationDesc,
+  None, // no argument
   Count
 };
-constexpr unsigned RoleCount = static_cast<unsigned>(Role::Count);
+// The GEMM family's roles, Handle to Flags: what a CallValues holds.
+constexpr unsigned GemmRoleCount = static_cast<unsigned>(Role::Flags) + 1;
 
 // Whose enumerations the arguments are spelled in.
 enum class Vendor : uint8_t { Cublas, Hipblas, Rocblas };
@@ -63,7 +72,7 @@ struct ApiInfo {
   int64_t FixedType; // cudaDataType of every matrix for TypeScheme::Fixed
   bool Int64Dims;    // the _64 variants: m, n, k and ld are int64_t
   unsigned NumArgs;
-  int8_t Position[RoleCount]; // -1 where the API has no such argument
+  int8_t Position[GemmRoleCount]; // -1 where the API has no such argument
 
   constexpr bool has(Role R) const {
     return Position[static_cast<unsigned>(R)] >= 0;
@@ -73,7 +82,7 @@ struct ApiInfo {
   }
   // The role of the argument at Pos; Role::Count where it has none.
   constexpr Role roleAt(unsigned Pos) const {
-    for (unsigned I = 0; I < RoleCount; ++I)
+    for (unsigned I = 0; I < GemmRoleCount; ++I)
       if (Position[I] == static_cast<int>(Pos))
         return static_cast<Role>(I);
     return Role::Count;
@@ -109,7 +118,7 @@ template <typename... R> constexpr Signature sig(R... Rs) {
 constexpr ApiInfo row(const char *Name, Vendor V, Form F, TypeScheme T,
                       int64_t Fixed, bool Is64, const Signature &S) {
   ApiInfo Info{Name, V, F, T, Fixed, Is64, S.Size, {}};
-  for (unsigned I = 0; I < RoleCount; ++I)
+  for (unsigned I = 0; I < GemmRoleCount; ++I)
     Info.Position[I] = -1;
   for (unsigned I = 0; I < S.Size; ++I)
     Info.Position[static_cast<unsigned>(S.Roles[I])] = static_cast<int8_t>(I);

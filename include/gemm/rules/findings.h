@@ -105,14 +105,13 @@ constexpr const char *categoryName(Category C) {
 enum class Severity : uint8_t { Error, Warning };
 
 namespace lt {
+// cuBLASLt's arguments are roles of the one Role enumeration; lt code
+// names them Arg.
+using Arg = Role;
+constexpr unsigned ArgCount = static_cast<unsigned>(Role::Count);
+
 // What a cuBLASLt finding is about: an argument of the call, or (Attr >= 0)
 // an attribute of the object that argument names.
-enum class Arg : uint8_t {
-  None, Handle, ComputeDesc, Alpha, A, Adesc, B, Bdesc, Beta, C, Cdesc, D,
-  Ddesc, Preference, RequestedAlgoCount, Algo, Workspace, WorkspaceSize,
-  Buf, SizeInBytes, SizeWritten, TransformDesc, EmulationDesc, Count
-};
-constexpr unsigned ArgCount = static_cast<unsigned>(Arg::Count);
 
 struct Subject {
   Arg Argument = Arg::None;

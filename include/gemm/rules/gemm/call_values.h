@@ -14,14 +14,14 @@ namespace gemm {
 namespace rules {
 
 struct CallValues {
-  Value Scalar[RoleCount];
-  PointerFacts Pointer[RoleCount];
+  Value Scalar[GemmRoleCount];
+  PointerFacts Pointer[GemmRoleCount];
   Value PointerMode; // the handle's cublasPointerMode_t
   Value MathMode;    // the handle's cublasMath_t
   Value BetaIsZero;  // 1 or 0 where *beta could be read on the host
   // Host arrays of the grouped APIs (trans, m, n, k, ld, group_size), one
   // entry per group; shorter than group_count or empty where not known.
-  std::vector<Value> PerGroup[RoleCount];
+  std::vector<Value> PerGroup[GemmRoleCount];
   // The C++ overload of cublas_api.h that takes a cudaDataType computeType.
   bool LegacyComputeType = false;
   // The computeType argument has a cudaDataType type (wording only: C code
@@ -41,7 +41,7 @@ struct CallValues {
   // The leading dimensions (by role) that are, unchanged, a row pitch in
   // bytes as cudaMallocPitch returns it. The static analysis proves it; the
   // runtime guard sees only a number and leaves them all false.
-  bool PitchBytes[RoleCount] = {};
+  bool PitchBytes[GemmRoleCount] = {};
 
   Value &operator[](Role R) { return Scalar[static_cast<unsigned>(R)]; }
   const Value &operator[](Role R) const {
@@ -92,7 +92,7 @@ inline std::string paramName(const ApiInfo &Api, Role R, int Group = -1) {
   case Role::Algo: Base = "algo"; break;
   case Role::SolutionIndex: Base = "solution_index"; break;
   case Role::Flags: Base = "flags"; break;
-  case Role::Count: break;
+  default: break; // cuBLASLt's roles: lt::argName names them
   }
   std::string Name = Base;
   if (Group >= 0) {

@@ -44,7 +44,7 @@ struct Operand {
 class Checker {
 public:
   Checker(const ApiInfo &Api, const CallValues &In) : Api(Api), In(In) {
-    for (unsigned I = 0; I < RoleCount; ++I)
+    for (unsigned I = 0; I < GemmRoleCount; ++I)
       Narrowed[I] = false;
   }
 
@@ -67,7 +67,7 @@ private:
   const ApiInfo &Api;
   const CallValues &In;
   Sink S;
-  bool Narrowed[RoleCount];
+  bool Narrowed[GemmRoleCount];
   // Canonical types once checkTypes has judged them; -1 where unknown or
   // invalid (an invalid one has been reported already).
   int64_t DataA = -1, DataB = -1, DataC = -1, Compute = -1;

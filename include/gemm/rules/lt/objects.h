@@ -34,6 +34,7 @@ constexpr Arg dataArg(unsigned M) {
 }
 constexpr char matrixLetter(unsigned M) { return "ABCD"[M]; }
 
+// The name cublasLt.h gives an argument (its handle is lightHandle).
 constexpr const char *argName(Arg A) {
   switch (A) {
   case Arg::None: return "";
@@ -59,7 +60,7 @@ constexpr const char *argName(Arg A) {
   case Arg::SizeWritten: return "sizeWritten";
   case Arg::TransformDesc: return "transformDesc";
   case Arg::EmulationDesc: return "emulationDesc";
-  case Arg::Count: break;
+  default: break; // the GEMM family's roles: paramName names them
   }
   return "?";
 }
