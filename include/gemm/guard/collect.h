@@ -144,20 +144,17 @@ inline void collectBeta(Collected &C, const void *Beta) {
 // while no cuBLAS is loaded.
 inline int64_t libraryVersion() {
   static std::atomic<int64_t> Version{-1};
-  const int64_t Known = Version.load(std::memory_order_acquire);
-  if (Known >= 0)
-    return Known;
-  auto Get = GEMM_GUARD_FUNCTION(Cublas, cublasGetProperty);
-  if (!Get)
-    return 0;
-  int Major = 0, Minor = 0, Patch = 0;
-  int64_t V = 0;
-  if (Get(MAJOR_VERSION, &Major) == CUBLAS_STATUS_SUCCESS &&
-      Get(MINOR_VERSION, &Minor) == CUBLAS_STATUS_SUCCESS &&
-      Get(PATCH_LEVEL, &Patch) == CUBLAS_STATUS_SUCCESS)
-    V = int64_t{Major} * 10000 + Minor * 100 + Patch;
-  Version.store(V, std::memory_order_release);
-  return V;
+  return loadedVersion(Version, [] {
+    auto Get = GEMM_GUARD_FUNCTION(Cublas, cublasGetProperty);
+    if (!Get)
+      return int64_t{-1};
+    int Major = 0, Minor = 0, Patch = 0;
+    if (Get(MAJOR_VERSION, &Major) == CUBLAS_STATUS_SUCCESS &&
+        Get(MINOR_VERSION, &Minor) == CUBLAS_STATUS_SUCCESS &&
+        Get(PATCH_LEVEL, &Patch) == CUBLAS_STATUS_SUCCESS)
+      return int64_t{Major} * 10000 + Minor * 100 + Patch;
+    return int64_t{0};
+  });
 }
 
 // --- the grouped APIs --------------------------------------------------------------

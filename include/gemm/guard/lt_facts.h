@@ -47,15 +47,10 @@ inline DeviceFacts deviceFacts() {
 // cublasLtGetVersion of the library actually loaded; 0 while none is.
 inline int64_t libraryVersion() {
   static std::atomic<int64_t> Version{-1};
-  const int64_t Known = Version.load(std::memory_order_acquire);
-  if (Known >= 0)
-    return Known;
-  auto Get = GEMM_GUARD_FUNCTION(CublasLt, cublasLtGetVersion);
-  if (!Get)
-    return 0;
-  const int64_t V = static_cast<int64_t>(Get());
-  Version.store(V, std::memory_order_release);
-  return V;
+  return guard::detail::loadedVersion(Version, [] {
+    auto Get = GEMM_GUARD_FUNCTION(CublasLt, cublasLtGetVersion);
+    return Get ? static_cast<int64_t>(Get()) : int64_t{-1};
+  });
 }
 
 // The bytes of a scalar of cudaDataType Type the rules read; 0 for the

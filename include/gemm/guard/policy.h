@@ -98,6 +98,14 @@ T computeOnce(std::atomic<T> &Slot, T Unset, F Compute) {
   return V;
 }
 
+// The version of a library the process has loaded, asked of it once (as
+// computeOnce): Ask() gives -1 while the library is not loaded, which is
+// asked again at the next call and reads as 0.
+template <class F> int64_t loadedVersion(std::atomic<int64_t> &Slot, F Ask) {
+  const int64_t V = computeOnce<int64_t>(Slot, -1, Ask);
+  return V < 0 ? 0 : V;
+}
+
 // Copies Size bytes from Src if all of them are readable; never faults.
 inline bool readHost(const void *Src, void *Dst, size_t Size) {
   if (!Src)
