@@ -58,6 +58,10 @@ struct AlgoSource {
   // The one query in the function, before the matmul, whose results
   // \p Algo (`&result.algo`, `&results[0].algo`) reads; null otherwise.
   const CallExpr *Query = nullptr;
+  // Where the query is in a helper whose returned results initialise
+  // 'algo''s (`auto r = pickAlgo(...)`), the call of that helper; the
+  // query then tells nothing about this function's objects.
+  const CallExpr *Via = nullptr;
   // Nothing in the function can have checked that the query found an
   // algorithm: the query is a statement of its own (its status discarded,
   // not wrapped in a check), its returnAlgoCount is `&n` of a local that
@@ -74,10 +78,58 @@ const VarDecl *resultsOf(const MemberExpr *M) {
   return referencedVar(Base);
 }
 
+// \p E without the copy or move of a structure around it (`return r;`,
+// `T r = f();`).
+const Expr *withoutCopy(const Expr *E) {
+  E = E ? E->IgnoreImplicit() : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1 &&
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    E = Construct->getArg(0)->IgnoreImplicit();
+  return E;
+}
+
+// Whether \p Body may check what a heuristic query gave: it names
+// \p Count (returnAlgoCount), or \p Results other than through members
+// other than `state` (`r.algo` reads the algo, `r.state` is the query's
+// status) -- except in \p Query's own arguments and, where \p HandsOn,
+// in a `return r;` that hands the results to the caller, who then checks
+// them or not.
+bool mayCheck(const Stmt *Body, const VarDecl *Results, const VarDecl *Count,
+              const CallExpr *Query, bool HandsOn) {
+  llvm::SmallVector<const Stmt *, 64> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *M = dyn_cast<MemberExpr>(S); M && resultsOf(M) == Results) {
+      const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
+      if (!Id || Id->getName() == "state")
+        return true;
+      continue;
+    }
+    if (Query && S == Query) {
+      for (unsigned I = 0; I < 8; ++I)
+        Stack.push_back(Query->getArg(I));
+      continue;
+    }
+    if (const auto *Return = dyn_cast<ReturnStmt>(S);
+        HandsOn && Return && Return->getRetValue() &&
+        referencedVar(withoutCopy(Return->getRetValue())) == Results)
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+        Ref && (Ref->getDecl() == Results || (Count && Ref->getDecl() == Count)))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  return false;
+}
+
 // Whether the one \p Query of \p Fn, which fills \p Results, is never
-// checked (AlgoSource::Unchecked).
+// checked there (AlgoSource::Unchecked; \p HandsOn: Fn returns the
+// results, which its caller may check).
 bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
-                 const FunctionDecl &Fn) {
+                 const FunctionDecl &Fn, bool HandsOn = false) {
   const VarDecl *Count = addressedVar(Query.getArg(9));
   if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
       Query.getBeginLoc().isMacroID())
@@ -93,34 +145,71 @@ bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
       if (Child)
         Stack.push_back(Child);
   }
-  if (!Alone)
-    return false;
-  // Every other mention of the count, or of the results but through a
-  // member other than `state`, may be the check.
-  unsigned CountRefs = 0;
-  bool Checked = false;
-  Stack.assign({Fn.getBody()});
-  while (!Stack.empty() && !Checked) {
+  return Alone && !mayCheck(Fn.getBody(), Results, Count, &Query, HandsOn);
+}
+
+// The one heuristic query of \p Fn that fills \p Results, where it comes
+// before \p Before (when given); null otherwise.
+const CallExpr *onlyQueryFilling(const VarDecl *Results, const FunctionDecl &Fn,
+                                 const Expr *Before) {
+  const CallExpr *Query = nullptr;
+  unsigned Queries = 0;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
+  while (!Stack.empty()) {
     const Stmt *S = Stack.pop_back_val();
-    if (const auto *M = dyn_cast<MemberExpr>(S); M && resultsOf(M) == Results) {
-      const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
-      Checked = !Id || Id->getName() == "state";
-      continue;
-    }
-    if (S == &Query) {
-      for (unsigned I = 0; I < 8; ++I)
-        Stack.push_back(Query.getArg(I));
-      continue;
-    }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-      Checked = Ref->getDecl() == Results;
-      CountRefs += Ref->getDecl() == Count;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
+          Call->getNumArgs() == 10 &&
+          (referencedVar(Call->getArg(8)) == Results ||
+           addressedVar(Call->getArg(8)) == Results))
+        ++Queries, Query = Call;
     }
     for (const Stmt *Child : S->children())
       if (Child)
         Stack.push_back(Child);
   }
-  return !Checked && CountRefs == 0;
+  if (Queries != 1 ||
+      (Before && !Fn.getASTContext().getSourceManager().isBeforeInTranslationUnit(
+                     Query->getBeginLoc(), Before->getBeginLoc())))
+    return nullptr;
+  return Query;
+}
+
+// `r = pickAlgo(...)`: where \p Results is initialised with what a
+// function of the translation unit returns, and that function's one
+// unchecked query fills the local it returns, the query; null otherwise.
+const CallExpr *uncheckedQueryReturnedBy(const VarDecl *Results,
+                                         const CallExpr *&Via) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(withoutCopy(Results->getInit()));
+  const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
+  if (!Helper || !(Helper = Helper->getDefinition()) || !Helper->getBody() ||
+      Call->getBeginLoc().isMacroID())
+    return nullptr;
+  // The local every return statement of the helper returns.
+  const VarDecl *Returned = nullptr;
+  bool OneLocal = true;
+  llvm::SmallVector<const Stmt *, 64> Stack{Helper->getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
+      const VarDecl *V = referencedVar(withoutCopy(Return->getRetValue()));
+      OneLocal &= V && (!Returned || V == Returned);
+      Returned = V;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && !isa<LambdaExpr>(Child))
+        Stack.push_back(Child);
+  }
+  if (!OneLocal || !Returned || !Returned->hasLocalStorage() ||
+      isa<ParmVarDecl>(Returned))
+    return nullptr;
+  const CallExpr *Query = onlyQueryFilling(Returned, *Helper, nullptr);
+  if (!Query || !isUnchecked(*Query, Returned, *Helper, /*HandsOn=*/true))
+    return nullptr;
+  Via = Call;
+  return Query;
 }
 
 AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
@@ -138,29 +227,16 @@ AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
     return {};
   // The query: results in argument 8, wherever it is written (a status
   // check or a macro around it).
-  const CallExpr *Query = nullptr;
-  unsigned Queries = 0;
-  llvm::SmallVector<const Stmt *, 64> Stack{Fn->getBody()};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.pop_back_val();
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getIdentifier() &&
-          Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
-          Call->getNumArgs() == 10 &&
-          (referencedVar(Call->getArg(8)) == Results ||
-           addressedVar(Call->getArg(8)) == Results))
-        ++Queries, Query = Call;
-    }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back(Child);
-  }
-  if (Queries != 1 ||
-      !Fn->getASTContext().getSourceManager().isBeforeInTranslationUnit(
-          Query->getBeginLoc(), Algo->getBeginLoc()))
+  if (const CallExpr *Query = onlyQueryFilling(Results, *Fn, Algo))
+    return {Query, nullptr, isUnchecked(*Query, Results, *Fn)};
+  // Or in the helper whose result initialises them, and nothing here reads
+  // them but for the algo.
+  AlgoSource Source;
+  Source.Query = uncheckedQueryReturnedBy(Results, Source.Via);
+  if (!Source.Query || mayCheck(Fn->getBody(), Results, nullptr, nullptr, false))
     return {};
-  return {Query, isUnchecked(*Query, Results, *Fn)};
+  Source.Unchecked = true;
+  return Source;
 }
 
 // One calling context of the call: every value the rules read, each a few
@@ -224,7 +300,7 @@ void evaluateAtQuery(const CallExpr &Query, const CallExpr &Call,
 void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 const AlgoSource &Source, FunctionValues::Bindings Bindings,
                 LtContext &Out) {
-  if (Source.Query)
+  if (Source.Query && !Source.Via)
     evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
   FunctionValues FV(Ctx, Fn, &Call, Out.Atoms, std::move(Bindings));
   for (unsigned O = 0; O < NumObjects; ++O) {
@@ -466,6 +542,11 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
     noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
   if (F.Cat == rules::Category::Workspace)
     notePointer(Call, C, Arg::Workspace, Notes);
+  if (Rule == "LT-ALGO-RESULT" && Source.Via)
+    Notes.push_back({Source.Via->getBeginLoc(),
+                     "'algo' comes from what '" +
+                         Source.Via->getDirectCallee()->getNameAsString() +
+                         "' returns here"});
   if (Rule == "LT-ALGO-RESULT" && Source.Unchecked)
     Notes.push_back({Source.Query->getBeginLoc(),
                      "the query is not checked here: its status is discarded "

@@ -59,6 +59,24 @@ void firstOfSeveralUnchecked(cublasLtMatmulDesc_t op, cublasLtMatrixLayout_t a,
   // CHECK-MESSAGES: :[[@LINE-2]]:63: warning: 'algo' is a result of cublasLtMatmulAlgoGetHeuristic whose 'returnAlgoCount' and status are never read: where no algorithm is found, cublasLtMatmul gets one that was never set [gemm-invalid-enum]
 }
 
+// The query in a helper that returns its result, unchecked on both sides.
+static cublasLtMatmulHeuristicResult_t pickAlgo(const Setup &S) {
+  cublasLtMatmulHeuristicResult_t r = {};
+  int n = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, S.op, S.a, S.b, S.d, S.d, S.pref, 1, &r, &n);
+  return r;
+}
+
+void resultOfAHelper() {
+  Setup S = make();
+  cublasLtMatmulHeuristicResult_t r = pickAlgo(S);
+  cublasLtMatmul(lt, S.op, &one, A, S.a, B, S.b, &zero, C, S.d, D, S.d, &r.algo,
+                 workspace, r.workspaceSize, 0);
+  // CHECK-MESSAGES: :[[@LINE-2]]:73: warning: 'algo' is a result of cublasLtMatmulAlgoGetHeuristic whose 'returnAlgoCount' and status are never read: where no algorithm is found, cublasLtMatmul gets one that was never set [gemm-invalid-enum]
+  // CHECK-NOTES: :[[@LINE-4]]:39: note: 'algo' comes from what 'pickAlgo' returns here
+  // CHECK-NOTES: :[[@LINE-11]]:3: note: the query is not checked here: its status is discarded and its 'returnAlgoCount' is never read
+}
+
 // ---- negative: each form of a check ---------------------------------------------
 
 void countChecked(cublasLtMatmulDesc_t op, cublasLtMatrixLayout_t a,
@@ -170,4 +188,38 @@ void setupFromHelper() {
   if (returned > 0)
     cublasLtMatmul(lt, S.op, &one, A, S.a, B, S.b, &zero, C, S.d, D, S.d, &heuristic.algo,
                    workspace, 0, 0);
+}
+
+// Helpers: one that checks the count, one whose caller checks the state, one
+// that returns what it did not query.
+static cublasLtMatmulHeuristicResult_t pickChecked(const Setup &S) {
+  cublasLtMatmulHeuristicResult_t r = {};
+  int n = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, S.op, S.a, S.b, S.d, S.d, S.pref, 1, &r, &n);
+  if (n == 0)
+    std::abort();
+  return r;
+}
+
+static cublasLtMatmulHeuristicResult_t pickOther(const Setup &S,
+                                                 cublasLtMatmulHeuristicResult_t given) {
+  cublasLtMatmulHeuristicResult_t r = {};
+  int n = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, S.op, S.a, S.b, S.d, S.d, S.pref, 1, &r, &n);
+  return given;
+}
+
+void helpersThatCheck(cublasLtMatmulHeuristicResult_t given) {
+  Setup S = make();
+  cublasLtMatmulHeuristicResult_t checked = pickChecked(S);
+  cublasLtMatmul(lt, S.op, &one, A, S.a, B, S.b, &zero, C, S.d, D, S.d,
+                 &checked.algo, workspace, 0, 0);
+  cublasLtMatmulHeuristicResult_t stated = pickAlgo(S);
+  if (stated.state != CUBLAS_STATUS_SUCCESS)
+    return;
+  cublasLtMatmul(lt, S.op, &one, A, S.a, B, S.b, &zero, C, S.d, D, S.d,
+                 &stated.algo, workspace, 0, 0);
+  cublasLtMatmulHeuristicResult_t other = pickOther(S, given);
+  cublasLtMatmul(lt, S.op, &one, A, S.a, B, S.b, &zero, C, S.d, D, S.d,
+                 &other.algo, workspace, 0, 0);
 }
