@@ -108,6 +108,17 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
     P.PitchFrom = Call;
     E.Locals[Pitch] = std::move(P);
   }
+  // Freed memory: no allocation lies behind the pointer any more (its
+  // address is still one of that memory's kind, and what the program still
+  // reads there, a use after free, is no rule's).
+  if (deallocatorOf(Callee) && Call->getNumArgs() > 0) {
+    if (const VarDecl *V = referencedVar(Call->getArg(0)->IgnoreParenCasts());
+        tracked(V) && E.PtrSize.count(V)) {
+      E.PtrSize[V] = SymbolicValue::unknown();
+      E.PtrOffset[V] = SymbolicValue::unknown();
+    }
+    return;
+  }
   if (storesThroughAddress(Call)) {
     const VarDecl *V = allocatedVar(Call);
     if (!tracked(V))

@@ -75,6 +75,12 @@ constexpr ApiFunction allocator(const char *Name, Residency Where, int SizeArg,
           nullptr, Where, SizeArg, PitchArg};
 }
 
+// A deallocator: frees what its first argument points to.
+constexpr ApiFunction deallocator(const char *Name) {
+  return {Name, Effect::Free, false, Object::MatmulDesc, 0, 0, -1, nullptr,
+          Residency::Unknown};
+}
+
 // cuBLASLt's Create and *Init take the object, then (for the *_internal
 // forms, after the storage's size) one argument per created attribute.
 constexpr unsigned created(Object Obj, unsigned FirstValue) {
@@ -125,6 +131,14 @@ constexpr ApiFunction Functions[] = {
     allocator("cudaMallocManaged", Residency::Managed, 1),
     allocator("cudaMallocHost", Residency::PinnedHost, 1),
     allocator("cudaHostAlloc", Residency::PinnedHost, 1),
+    // And their deallocators: no allocation lies behind the pointer.
+    deallocator("cudaFree"),
+    deallocator("cudaFreeAsync"),
+    deallocator("cudaFreeHost"),
+    deallocator("cuMemFree"),
+    deallocator("cuMemFree_v2"),
+    deallocator("cuMemFreeAsync"),
+    deallocator("cuMemFreeHost"),
 };
 
 #undef GEMM_LT_OBJECT_FUNCTIONS
@@ -167,10 +181,15 @@ const ApiFunction *allocatorOf(const FunctionDecl *Callee) {
   return F && F->What == Effect::Allocate ? F : nullptr;
 }
 
+const ApiFunction *deallocatorOf(const FunctionDecl *Callee) {
+  const ApiFunction *F = apiFunctionOf(Callee);
+  return F && F->What == Effect::Free ? F : nullptr;
+}
+
 ApiFunction objectCallOf(const FunctionDecl *Callee) {
   const ApiFunction *F = apiFunctionOf(Callee);
   if (!F || F->What == Effect::Get || F->What == Effect::Use ||
-      F->What == Effect::Allocate)
+      F->What == Effect::Allocate || F->What == Effect::Free)
     return {};
   return *F;
 }

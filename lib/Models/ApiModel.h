@@ -46,6 +46,8 @@ enum class Effect : uint8_t {
            ///< AlgoInit (AlgoConfig)
   Allocate, ///< allocates memory and stores its address in the pointer
             ///< its first argument points to (cudaMalloc(&p, n))
+  Free,     ///< frees the memory its first argument points to
+            ///< (cudaFree(p)): no allocation lies behind it any more
 };
 
 /// Whether \p What makes a new object (Create and Init).
@@ -105,6 +107,9 @@ bool isObjectType(QualType T);
 
 /// The row of \p Callee where it allocates memory, or null.
 const ApiFunction *allocatorOf(const FunctionDecl *Callee);
+
+/// The row of \p Callee where it frees memory (cudaFree), or null.
+const ApiFunction *deallocatorOf(const FunctionDecl *Callee);
 
 /// The row of \p Callee where it changes the object its first argument
 /// names: creates it (from the address of the variable), creates it in

@@ -99,3 +99,19 @@ void workspaceFromCaller(void *workspace, size_t size) {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr,
                  static_cast<char *>(workspace) + 100, size, 0);
 }
+
+// The allocation was freed (cudaFree is a row of the API table): no
+// allocation lies behind the pointer, so its old size says nothing about
+// what is left (the use after free is no rule of this check's).
+void freedWorkspace() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, 64, 16, 64);
+  char *workspace;
+  cudaMalloc(&workspace, 4096);
+  cudaFree(workspace);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 8192, 0);
+}

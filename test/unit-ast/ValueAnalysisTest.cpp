@@ -34,6 +34,7 @@ constexpr const char *Prelude = R"cc(
   cudaError_t cudaMallocManaged(void **p, size_t n, unsigned flags = 1);
   cudaError_t cudaMallocHost(void **p, size_t n);
   cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t w, size_t h);
+  cudaError_t cudaFree(void *p);
   struct cublasContext;
   typedef struct cublasContext *cublasHandle_t;
   typedef enum { CUBLAS_POINTER_MODE_HOST, CUBLAS_POINTER_MODE_DEVICE } cublasPointerMode_t;
@@ -179,6 +180,25 @@ TEST(ValueAnalysis, AllocationFromTheTable) {
   EXPECT_EQ(constantOf(C.Size), 128);
 }
 
+// A deallocator of the table ends the allocation behind the pointer (its
+// size and the offset into it), not the kind of its address; a new
+// allocation gives them again.
+TEST(ValueAnalysis, FreedMemoryIsNotFollowed) {
+  Snippet S("void f() { float *a; float *b;"
+            "  cudaMalloc((void **)&a, 256); cudaFree(a);"
+            "  cudaMalloc((void **)&b, 64); cudaFree((void *)b);"
+            "  cudaMalloc((void **)&b, 32);"
+            "  use(a, b); }");
+  ASSERT_TRUE(S.ok());
+  const FunctionValues::PointerValue A = S.values().evaluatePointer(S.arg(0));
+  EXPECT_EQ(constantOf(A.Where), int64_t(Residency::Device));
+  EXPECT_FALSE(A.Size.Known);
+  EXPECT_FALSE(A.Offset.Known);
+  const FunctionValues::PointerValue B = S.values().evaluatePointer(S.arg(1));
+  EXPECT_EQ(constantOf(B.Where), int64_t(Residency::Device));
+  EXPECT_EQ(constantOf(B.Size), 32);
+}
+
 TEST(ValueAnalysis, PitchIsMarkedAsOne) {
   Snippet S("void f() { float *a; size_t pitch;"
             "  cudaMallocPitch((void **)&a, &pitch, 400, 10);"
@@ -264,6 +284,11 @@ TEST(ApiModel, RowsByDeclaration) {
   EXPECT_EQ(Pitch->PitchArg, 1);
   // An allocator changes no object; a handle function is no allocator.
   EXPECT_EQ(objectCallOf(declNamed(Ctx, "cudaMalloc")).What, Effect::None);
+  // cudaFree frees, and is neither an allocator nor an object call.
+  EXPECT_NE(deallocatorOf(declNamed(Ctx, "cudaFree")), nullptr);
+  EXPECT_EQ(deallocatorOf(declNamed(Ctx, "cudaMalloc")), nullptr);
+  EXPECT_EQ(allocatorOf(declNamed(Ctx, "cudaFree")), nullptr);
+  EXPECT_EQ(objectCallOf(declNamed(Ctx, "cudaFree")).What, Effect::None);
   EXPECT_EQ(allocatorOf(declNamed(Ctx, "cublasCreate_v2")), nullptr);
   EXPECT_EQ(objectCallOf(declNamed(Ctx, "cublasCreate_v2")).What, Effect::Create);
   const ApiFunction Set = objectCallOf(declNamed(Ctx, "cublasSetPointerMode_v2"));
