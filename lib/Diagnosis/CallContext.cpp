@@ -1,6 +1,7 @@
 //===--- CallContext.cpp - gemm-tidy -------------------------------------===//
 
 #include "Diagnosis/CallContext.h"
+#include "Analysis/Syntax.h"
 #include "ContextCache.h"
 #include "Models/ApiModel.h"
 
@@ -116,9 +117,17 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
       break;
     if (Site->getNumArgs() != Fn->getNumParams() || Caller == Fn)
       continue;
-    // The caller's own frame first (no bindings), then its callers'.
+    // The caller's own frame first (no bindings), then its callers': they
+    // bind the caller's pointer parameters that it passes on as wanted ones
+    // (`outer(h, alpha)` calling `gemmWith(h, alpha, beta)`).
+    llvm::SmallVector<const ParmVarDecl *, 2> PassedOn;
+    for (unsigned I = 0; I < Fn->getNumParams(); ++I)
+      if (llvm::is_contained(Pointers, Fn->getParamDecl(I)))
+        if (const ParmVarDecl *Q = parameterOf(Site->getArg(I), Caller);
+            Q && Q->getType()->isPointerType() && !llvm::is_contained(PassedOn, Q))
+          PassedOn.push_back(Q);
     std::vector<CallerFrame> CallerFrames(1);
-    for (CallerFrame &F : framesFor(Caller, Ctx, Depth + 1, {}))
+    for (CallerFrame &F : framesFor(Caller, Ctx, Depth + 1, PassedOn))
       CallerFrames.push_back(std::move(F));
     for (const CallerFrame &CF : CallerFrames) {
       std::vector<AtomInfo> Atoms;

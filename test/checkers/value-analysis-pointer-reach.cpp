@@ -70,6 +70,39 @@ void rightResidency(float *unknown) {
   gemmWithOwnHandle(dOne, dOne); // its own handle is in device mode
 }
 
+// ---- two levels of wrappers ------------------------------------------------------
+//
+// The middle function passes its own parameter on: its callers bind it.
+
+void gemmTwoLevels(cublasHandle_t h, const float *alpha) {
+  const float zero = 0;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, alpha, dA, 8, dB, 8, &zero, dC, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'alpha' points to device memory but the handle's pointer mode is CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host [gemm-scalar-pointer-mode]
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: 'gemmTwoLevels' is called with h in CUBLAS_POINTER_MODE_HOST, alpha in device memory here
+  // CHECK-NOTES: :[[@LINE+19]]:3: note: 'middle' is called with h in CUBLAS_POINTER_MODE_HOST, alpha in device memory here
+}
+
+void middle(cublasHandle_t h, const float *alpha) {
+  gemmTwoLevels(h, alpha);
+}
+
+void middleWithOwnScalar(cublasHandle_t h, const float *alpha) {
+  const float one = 1;
+  alpha = &one; // reassigned: what its callers pass does not reach the call
+  gemmTwoLevels(h, alpha);
+}
+
+void twoLevelCallers() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  float *dAlpha;
+  cudaMalloc(&dAlpha, sizeof(float));
+  const float one = 1;
+  middle(h, dAlpha); // device scalar, host mode: reported in gemmTwoLevels
+  middle(h, &one);
+  middleWithOwnScalar(h, dAlpha);
+}
+
 // ---- cuBLASLt: the descriptor's pointer mode against the callers' scalars -----
 //
 // A wrapper that builds its descriptor (so its pointer mode is known) and
