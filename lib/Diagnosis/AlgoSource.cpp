@@ -1,0 +1,188 @@
+//===--- AlgoSource.cpp - gemm-tidy -------------------------------------===//
+
+#include "Diagnosis/AlgoSource.h"
+#include "Analysis/Syntax.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang::tidy::gemm {
+
+namespace {
+
+// The results a member access reads: `r.x`, `r[i].x`.
+const VarDecl *resultsOf(const MemberExpr *M) {
+  const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Sub->getBase();
+  return referencedVar(Base);
+}
+
+// \p E without the copy or move of a structure around it (`return r;`,
+// `T r = f();`).
+const Expr *withoutCopy(const Expr *E) {
+  E = E ? E->IgnoreImplicit() : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1 &&
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    E = Construct->getArg(0)->IgnoreImplicit();
+  return E;
+}
+
+// Whether \p Body may check what a heuristic query gave: it names
+// \p Count (returnAlgoCount), or \p Results other than through members
+// other than `state` (`r.algo` reads the algo, `r.state` is the query's
+// status) -- except in \p Query's own arguments and, where \p HandsOn,
+// in a `return r;` that hands the results to the caller, who then checks
+// them or not.
+bool mayCheck(const Stmt *Body, const VarDecl *Results, const VarDecl *Count,
+              const CallExpr *Query, bool HandsOn) {
+  llvm::SmallVector<const Stmt *, 64> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *M = dyn_cast<MemberExpr>(S); M && resultsOf(M) == Results) {
+      const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
+      if (!Id || Id->getName() == "state")
+        return true;
+      continue;
+    }
+    if (Query && S == Query) {
+      for (unsigned I = 0; I < 8; ++I)
+        Stack.push_back(Query->getArg(I));
+      continue;
+    }
+    if (const auto *Return = dyn_cast<ReturnStmt>(S);
+        HandsOn && Return && Return->getRetValue() &&
+        referencedVar(withoutCopy(Return->getRetValue())) == Results)
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+        Ref && (Ref->getDecl() == Results || (Count && Ref->getDecl() == Count)))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  return false;
+}
+
+// Whether the one \p Query of \p Fn, which fills \p Results, is never
+// checked there (AlgoSource::Unchecked; \p HandsOn: Fn returns the
+// results, which its caller may check).
+bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
+                 const FunctionDecl &Fn, bool HandsOn = false) {
+  const VarDecl *Count = addressedVar(Query.getArg(9));
+  if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
+      Query.getBeginLoc().isMacroID())
+    return false;
+  // A statement of its own.
+  bool Alone = false;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
+  while (!Stack.empty() && !Alone) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      Alone = llvm::is_contained(Block->body(), &Query);
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  return Alone && !mayCheck(Fn.getBody(), Results, Count, &Query, HandsOn);
+}
+
+// The one heuristic query of \p Fn that fills \p Results, where it comes
+// before \p Before (when given); null otherwise.
+const CallExpr *onlyQueryFilling(const VarDecl *Results, const FunctionDecl &Fn,
+                                 const Expr *Before) {
+  const CallExpr *Query = nullptr;
+  unsigned Queries = 0;
+  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
+          Call->getNumArgs() == 10 &&
+          (referencedVar(Call->getArg(8)) == Results ||
+           addressedVar(Call->getArg(8)) == Results))
+        ++Queries, Query = Call;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  if (Queries != 1 ||
+      (Before && !Fn.getASTContext().getSourceManager().isBeforeInTranslationUnit(
+                     Query->getBeginLoc(), Before->getBeginLoc())))
+    return nullptr;
+  return Query;
+}
+
+// `r = pickAlgo(...)`: where \p Results is initialised with what a
+// function of the translation unit returns, and that function's one
+// unchecked query fills the local it returns, the query; null otherwise.
+const CallExpr *uncheckedQueryReturnedBy(const VarDecl *Results,
+                                         const CallExpr *&Via) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(withoutCopy(Results->getInit()));
+  const FunctionDecl *Helper = Call ? Call->getDirectCallee() : nullptr;
+  if (!Helper || !(Helper = Helper->getDefinition()) || !Helper->getBody() ||
+      Call->getBeginLoc().isMacroID())
+    return nullptr;
+  // The local every return statement of the helper returns.
+  const VarDecl *Returned = nullptr;
+  bool OneLocal = true;
+  llvm::SmallVector<const Stmt *, 64> Stack{Helper->getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
+      const VarDecl *V = referencedVar(withoutCopy(Return->getRetValue()));
+      OneLocal &= V && (!Returned || V == Returned);
+      Returned = V;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && !isa<LambdaExpr>(Child))
+        Stack.push_back(Child);
+  }
+  if (!OneLocal || !Returned || !Returned->hasLocalStorage() ||
+      isa<ParmVarDecl>(Returned))
+    return nullptr;
+  const CallExpr *Query = onlyQueryFilling(Returned, *Helper, nullptr);
+  if (!Query || !isUnchecked(*Query, Returned, *Helper, /*HandsOn=*/true))
+    return nullptr;
+  Via = Call;
+  return Query;
+}
+
+} // namespace
+
+AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(Algo ? Algo->IgnoreParenImpCasts() : nullptr);
+  const auto *Member =
+      Addr && Addr->getOpcode() == UO_AddrOf
+          ? dyn_cast<MemberExpr>(Addr->getSubExpr()->IgnoreParens())
+          : nullptr;
+  if (!Member || Member->isArrow() || !Member->getMemberDecl()->getIdentifier() ||
+      Member->getMemberDecl()->getName() != "algo" || !Fn || !Fn->getBody())
+    return {};
+  const VarDecl *Results = resultsOf(Member);
+  if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
+    return {};
+  // The query: results in argument 8, wherever it is written (a status
+  // check or a macro around it).
+  if (const CallExpr *Query = onlyQueryFilling(Results, *Fn, Algo))
+    return {Query, nullptr, isUnchecked(*Query, Results, *Fn)};
+  // Or in the helper whose result initialises them, and nothing here reads
+  // them but for the algo.
+  AlgoSource Source;
+  Source.Query = uncheckedQueryReturnedBy(Results, Source.Via);
+  if (!Source.Query || mayCheck(Fn->getBody(), Results, nullptr, nullptr, false))
+    return {};
+  Source.Unchecked = true;
+  return Source;
+}
+
+
+} // namespace clang::tidy::gemm
