@@ -112,7 +112,6 @@ constexpr unsigned ArgCount = static_cast<unsigned>(Role::Count);
 
 // What a cuBLASLt finding is about: an argument of the call, or (Attr >= 0)
 // an attribute of the object that argument names.
-
 struct Subject {
   Arg Argument = Arg::None;
   int64_t Attr = -1;
