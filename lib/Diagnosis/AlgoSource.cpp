@@ -13,6 +13,27 @@ namespace clang::tidy::gemm {
 
 namespace {
 
+// What to do after visiting a statement: go into its children, pass over
+// them, or stop the walk.
+enum class Walk { Into, Over, Stop };
+
+// Visits \p Body and the statements under it, depth first, as \p Visit
+// says; true where it stopped.
+template <class VisitFn> bool walkStatements(const Stmt *Body, VisitFn Visit) {
+  llvm::SmallVector<const Stmt *, 64> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    const Walk Next = Visit(S);
+    if (Next == Walk::Stop)
+      return true;
+    if (Next == Walk::Into)
+      for (const Stmt *Child : S->children())
+        if (Child)
+          Stack.push_back(Child);
+  }
+  return false;
+}
+
 // The results a member access reads: `r.x`, `r[i].x`.
 const VarDecl *resultsOf(const MemberExpr *M) {
   const Expr *Base = M->getBase()->IgnoreParenImpCasts();
@@ -40,32 +61,22 @@ const Expr *withoutCopy(const Expr *E) {
 // them or not.
 bool mayCheck(const Stmt *Body, const VarDecl *Results, const VarDecl *Count,
               const CallExpr *Query, bool HandsOn) {
-  llvm::SmallVector<const Stmt *, 64> Stack{Body};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.pop_back_val();
+  return walkStatements(Body, [&](const Stmt *S) {
     if (const auto *M = dyn_cast<MemberExpr>(S); M && resultsOf(M) == Results) {
       const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
-      if (!Id || Id->getName() == "state")
-        return true;
-      continue;
+      return !Id || Id->getName() == "state" ? Walk::Stop : Walk::Over;
     }
-    if (Query && S == Query) {
-      for (unsigned I = 0; I < 8; ++I)
-        Stack.push_back(Query->getArg(I));
-      continue;
-    }
+    if (Query && (S == Query->getArg(8) || S == Query->getArg(9)))
+      return Walk::Over; // what the query fills
     if (const auto *Return = dyn_cast<ReturnStmt>(S);
         HandsOn && Return && Return->getRetValue() &&
         referencedVar(withoutCopy(Return->getRetValue())) == Results)
-      continue;
+      return Walk::Over;
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
         Ref && (Ref->getDecl() == Results || (Count && Ref->getDecl() == Count)))
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back(Child);
-  }
-  return false;
+      return Walk::Stop;
+    return Walk::Into;
+  });
 }
 
 // Whether the one \p Query of \p Fn, which fills \p Results, is never
@@ -78,16 +89,11 @@ bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
       Query.getBeginLoc().isMacroID())
     return false;
   // A statement of its own.
-  bool Alone = false;
-  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
-  while (!Stack.empty() && !Alone) {
-    const Stmt *S = Stack.pop_back_val();
-    if (const auto *Block = dyn_cast<CompoundStmt>(S))
-      Alone = llvm::is_contained(Block->body(), &Query);
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back(Child);
-  }
+  const bool Alone = walkStatements(Fn.getBody(), [&](const Stmt *S) {
+    const auto *Block = dyn_cast<CompoundStmt>(S);
+    return Block && llvm::is_contained(Block->body(), &Query) ? Walk::Stop
+                                                              : Walk::Into;
+  });
   return Alone && !mayCheck(Fn.getBody(), Results, Count, &Query, HandsOn);
 }
 
@@ -97,22 +103,17 @@ const CallExpr *onlyQueryFilling(const VarDecl *Results, const FunctionDecl &Fn,
                                  const Expr *Before) {
   const CallExpr *Query = nullptr;
   unsigned Queries = 0;
-  llvm::SmallVector<const Stmt *, 64> Stack{Fn.getBody()};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.pop_back_val();
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getIdentifier() &&
-          Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
-          Call->getNumArgs() == 10 &&
-          (referencedVar(Call->getArg(8)) == Results ||
-           addressedVar(Call->getArg(8)) == Results))
-        ++Queries, Query = Call;
-    }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back(Child);
-  }
+  walkStatements(Fn.getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && Callee->getIdentifier() &&
+        Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
+        Call->getNumArgs() == 10 &&
+        (referencedVar(Call->getArg(8)) == Results ||
+         addressedVar(Call->getArg(8)) == Results))
+      ++Queries, Query = Call;
+    return Walk::Into;
+  });
   if (Queries != 1 ||
       (Before && !Fn.getASTContext().getSourceManager().isBeforeInTranslationUnit(
                      Query->getBeginLoc(), Before->getBeginLoc())))
@@ -133,18 +134,16 @@ const CallExpr *uncheckedQueryReturnedBy(const VarDecl *Results,
   // The local every return statement of the helper returns.
   const VarDecl *Returned = nullptr;
   bool OneLocal = true;
-  llvm::SmallVector<const Stmt *, 64> Stack{Helper->getBody()};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.pop_back_val();
+  walkStatements(Helper->getBody(), [&](const Stmt *S) {
+    if (isa<LambdaExpr>(S))
+      return Walk::Over; // its returns are its own
     if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
       const VarDecl *V = referencedVar(withoutCopy(Return->getRetValue()));
       OneLocal &= V && (!Returned || V == Returned);
       Returned = V;
     }
-    for (const Stmt *Child : S->children())
-      if (Child && !isa<LambdaExpr>(Child))
-        Stack.push_back(Child);
-  }
+    return Walk::Into;
+  });
   if (!OneLocal || !Returned || !Returned->hasLocalStorage() ||
       isa<ParmVarDecl>(Returned))
     return nullptr;
@@ -183,6 +182,5 @@ AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
   Source.Unchecked = true;
   return Source;
 }
-
 
 } // namespace clang::tidy::gemm

@@ -14,6 +14,7 @@
 #ifndef GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
 #define GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
 
+#include "Analysis/Syntax.h"
 #include "Analysis/ValueAnalysis.h"
 #include "GemmCallAnalysis.h"
 
@@ -206,6 +207,13 @@ void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
 
 // --- one context's values, read the one way for both APIs --------------------
 
+/// What the rules read of a pointer argument in one context, each fact
+/// unknown where not proven.
+struct PointerSymbols {
+  bool Null = false; // a null pointer constant, as written
+  SymbolicValue Type, Count, ToPointer, Where, Size, Offset, IsZero;
+};
+
 /// What every calling context has, whatever the API: the guard under which
 /// the call is reached, whether it is reached at all, the conditions the
 /// values depend on, and the chain of call sites (outermost last) that
@@ -225,13 +233,16 @@ struct ContextBase {
     Path = FV.pathToTarget();
     Reached = FV.reachable();
   }
-};
 
-/// What the rules read of a pointer argument in one context, each fact
-/// unknown where not proven.
-struct PointerSymbols {
-  bool Null = false; // a null pointer constant, as written
-  SymbolicValue Type, Count, ToPointer, Where, Size, Offset, IsZero;
+  /// Asks the callers where the scalar argument \p Arg (alpha, beta) lies,
+  /// read as \p P here, when this function does not say and it is one of
+  /// \p Fn's parameters.
+  void askCallersWhere(const Expr &Arg, const PointerSymbols &P,
+                       const FunctionDecl *Fn) {
+    if (!P.Null && !P.Where.Known)
+      if (const ParmVarDecl *Param = parameterOf(&Arg, Fn))
+        PointerParams.push_back(Param);
+  }
 };
 
 /// How a pointer argument is read: a buffer, or a scalar (alpha, beta),

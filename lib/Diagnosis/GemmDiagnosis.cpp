@@ -109,10 +109,8 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
                                                     : PointerRole::Buffer,
                 Ctx, Out.Pointers[F]);
-    if ((R == Role::Alpha || R == Role::Beta) && !Out.Pointers[F].Null &&
-        !Out.Pointers[F].Where.Known)
-      if (const ParmVarDecl *P = parameterOf(Arg, Fn))
-        Out.PointerParams.push_back(P);
+    if (R == Role::Alpha || R == Role::Beta)
+      Out.askCallersWhere(*Arg, Out.Pointers[F], Fn);
   }
   // Where alpha and beta lie decides only against a pointer mode.
   if (!Out.HandleParam && !Out.PointerMode.Known)

@@ -7,7 +7,6 @@
 #include "gemm/rules/lt_check.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <map>
@@ -140,9 +139,8 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     const bool Scalar = PointerArgs[I] == Arg::Alpha || PointerArgs[I] == Arg::Beta;
     readPointer(FV, *E, Scalar ? PointerRole::Scalar : PointerRole::Buffer, Ctx,
                 Out.Pointers[I]);
-    if (Scalar && !Out.Pointers[I].Null && !Out.Pointers[I].Where.Known)
-      if (const ParmVarDecl *P = parameterOf(E, Fn))
-        Out.PointerParams.push_back(P);
+    if (Scalar)
+      Out.askCallersWhere(*E, Out.Pointers[I], Fn);
   }
   // Where alpha and beta lie decides only against a known pointer mode.
   if (Out.Attr[0].empty() || !Out.Attr[0][lt::desc::POINTER_MODE].Known)
@@ -211,36 +209,13 @@ std::string valueText(lt::Object O, int64_t Id, int64_t V) {
   return lt::detail::enumText(Info->Kind, V);
 }
 
-void noteValue(const LtContext &C, Arg Object, int64_t Id, const SymbolicValue &V,
-               std::set<std::pair<unsigned, std::string>> &Seen,
-               std::vector<DiagnosisNote> &Notes, bool SetOnly = false);
-
-// Notes at the calls that gave attribute \p Id of object \p O its values.
-void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
-                   std::set<std::pair<unsigned, std::string>> &Seen,
-                   std::vector<DiagnosisNote> &Notes, bool SetOnly = false) {
-  if (O == ObjC && C.Null[ObjC])
-    O = ObjD; // a NULL Cdesc reads Ddesc
-  if (O < NumObjects && Id == FunctionValues::DestroyedAttribute) {
-    for (const Alternative &A : C.Destroyed[O].Alternatives)
-      if (A.Value && A.From.At)
-        Notes.push_back({A.From.At->getExprLoc(),
-                         "'" + std::string(lt::argName(ObjectArgs[O])) +
-                             "' was " + A.From.What.str() +
-                             whenText(A.When, C.Atoms)});
-    return;
-  }
-  if (O >= NumObjects || C.Attr[O].empty() || Id < 0 ||
-      Id >= lt::MaxAttributes)
-    return;
-  noteValue(C, ObjectArgs[O], Id, C.Attr[O][Id], Seen, Notes, SetOnly);
-}
-
 // Notes at the calls that gave \p V, attribute \p Id of the object
 // argument \p Object plays, its values.
-void noteValue(const LtContext &C, Arg Object, int64_t Id, const SymbolicValue &V,
-               std::set<std::pair<unsigned, std::string>> &Seen,
-               std::vector<DiagnosisNote> &Notes, bool SetOnly) {
+void noteAttributeValue(const LtContext &C, Arg Object, int64_t Id,
+                        const SymbolicValue &V,
+                        std::set<std::pair<unsigned, std::string>> &Seen,
+                        std::vector<DiagnosisNote> &Notes,
+                        bool SetOnly = false) {
   const lt::Object Kind = lt::objectOf(Object);
   const lt::AttrInfo *Info = lt::findAttribute(Kind, Id);
   if (!Info || !V.Known)
@@ -263,6 +238,27 @@ void noteValue(const LtContext &C, Arg Object, int64_t Id, const SymbolicValue &
                                   Text).second)
       Notes.push_back({A.From.At->getExprLoc(), Text});
   }
+}
+
+// Notes at the calls that gave attribute \p Id of object \p O its values.
+void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
+                   std::set<std::pair<unsigned, std::string>> &Seen,
+                   std::vector<DiagnosisNote> &Notes, bool SetOnly = false) {
+  if (O == ObjC && C.Null[ObjC])
+    O = ObjD; // a NULL Cdesc reads Ddesc
+  if (O < NumObjects && Id == FunctionValues::DestroyedAttribute) {
+    for (const Alternative &A : C.Destroyed[O].Alternatives)
+      if (A.Value && A.From.At)
+        Notes.push_back({A.From.At->getExprLoc(),
+                         "'" + std::string(lt::argName(ObjectArgs[O])) +
+                             "' was " + A.From.What.str() +
+                             whenText(A.When, C.Atoms)});
+    return;
+  }
+  if (O >= NumObjects || C.Attr[O].empty() || Id < 0 ||
+      Id >= lt::MaxAttributes)
+    return;
+  noteAttributeValue(C, ObjectArgs[O], Id, C.Attr[O][Id], Seen, Notes, SetOnly);
 }
 
 void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
@@ -316,8 +312,8 @@ void noteAlignment(const CallExpr &Call, const LtContext &C, const lt::Finding &
           C.Atoms, Notes);
   for (unsigned M = 0; M < 4; ++M)
     if (lt::dataArg(M) == F.About.Argument)
-      noteValue(C, Arg::Preference, lt::pref::MIN_ALIGNMENT_A_BYTES + M,
-                C.QueryAlignment[M], Seen, Notes);
+      noteAttributeValue(C, Arg::Preference, lt::pref::MIN_ALIGNMENT_A_BYTES + M,
+                         C.QueryAlignment[M], Seen, Notes);
   Notes.push_back({Source.Query->getBeginLoc(), "the heuristic chose 'algo' here"});
 }
 
