@@ -38,11 +38,23 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
             Out.insert(V);
         if (const VarDecl *V = opaqueObject(Arg))
           Out.insert(V);
-        if (const VarDecl *V = objectAddress(Arg))
+        if (const ObjectRef R = objectAddress(Arg))
+          Out.insert(R.Var);
+        if (const ObjectRef R = objectRef(Arg); R.Field)
+          Out.insert(R.Var); // `s.a`: an object the structure holds
+        if (const VarDecl *V = objectHolder(Arg))
+          Out.insert(V);
+        if (const VarDecl *V = addressedVar(Arg); V && holdsObjects(V->getType()))
           Out.insert(V);
       }
-    if (storesThroughAddress(Call))
+    if (storesThroughAddress(Call)) {
       if (const VarDecl *V = allocatedVar(Call))
+        Out.insert(V);
+      if (const ObjectRef R = objectAddress(Call->getArg(0)))
+        Out.insert(R.Var);
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const VarDecl *V = objectHolder(Member->getImplicitObjectArgument()))
         Out.insert(V);
     if (const VarDecl *Pitch = pitchVar(Call))
       Out.insert(Pitch);

@@ -13,6 +13,7 @@
 #ifndef GEMM_TIDY_ANALYSIS_ENVIRONMENT_H
 #define GEMM_TIDY_ANALYSIS_ENVIRONMENT_H
 
+#include "Analysis/Syntax.h"
 #include "Analysis/ValueAnalysis.h"
 
 #include "clang/Analysis/CFG.h"
@@ -81,9 +82,9 @@ struct FunctionValues::Env {
   SharedMap<std::pair<const VarDecl *, const FieldDecl *>> Fields;
   /// Local pointers: what they point to, where, and the allocation size.
   SharedMap<const VarDecl *> PtrType, PtrWhere, PtrSize, PtrOffset;
-  /// Local cuBLAS handles and cuBLASLt objects: their attributes by id
-  /// (Models/ApiModel.h).
-  SharedMap<std::pair<const VarDecl *, int64_t>> Objects;
+  /// Local cuBLAS handles and cuBLASLt objects (variables, and fields of
+  /// local structures): their attributes by id (Models/ApiModel.h).
+  SharedMap<std::pair<ObjectRef, int64_t>> Objects;
   /// The arguments of a callee being evaluated inline (a getter's body):
   /// its parameters' values, and what its pointer parameters point to.
   /// (Apart, and only there: the walk's states, moved at every block, do

@@ -382,8 +382,8 @@ SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
   const Env &At = *AtTarget; // (a read: no copy of a shared map)
   if (At.Objects.get().empty())
     return SymbolicValue::unknown(); // no object created here
-  const VarDecl *V = objectVar(E);
-  if (!V || Known->Aliased.lookup(V))
+  const ObjectRef V = objectRef(E);
+  if (!V || Known->Aliased.lookup(V.Var))
     return SymbolicValue::unknown();
   auto It = At.Objects.find({V, Id});
   return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;

@@ -14,10 +14,11 @@ void FunctionValues::Walker::borrowHandle(const VarDecl *V, Env &E) {
   if (!V->getType()->isPointerType() || V->getType().isVolatileQualified() ||
       !V->hasLocalStorage() || F->Escapes.lookup(V) || F->Aliased.lookup(V))
     return;
-  E.Objects[{V, DestroyedAttribute}] = SymbolicValue::unknown();
-  E.Objects[{V, HandlePointerMode}] = SymbolicValue::unknown();
-  E.Objects[{V, HandleMathMode}] = SymbolicValue::unknown();
-  E.Objects[{V, BorrowedAttribute}] = SymbolicValue::constant(1);
+  const ObjectRef H{V, nullptr};
+  E.Objects[{H, DestroyedAttribute}] = SymbolicValue::unknown();
+  E.Objects[{H, HandlePointerMode}] = SymbolicValue::unknown();
+  E.Objects[{H, HandleMathMode}] = SymbolicValue::unknown();
+  E.Objects[{H, BorrowedAttribute}] = SymbolicValue::constant(1);
 }
 
 void FunctionValues::Walker::seedHandleModes(Env &E) {
@@ -25,8 +26,8 @@ void FunctionValues::Walker::seedHandleModes(Env &E) {
     if (F->WrittenParams.lookup(P))
       continue;
     borrowHandle(P, E);
-    if (hasObject(P, E))
-      E.Objects[{P, HandlePointerMode}] = Mode;
+    if (hasObject({P, nullptr}, E))
+      E.Objects[{{P, nullptr}, HandlePointerMode}] = Mode;
   }
 }
 
@@ -38,32 +39,53 @@ bool FunctionValues::Walker::hasBorrowed(const Env &E) {
 }
 
 void FunctionValues::Walker::forgetBorrowed(Env &E) {
-  llvm::SmallVector<const VarDecl *, 2> Borrowed;
+  llvm::SmallVector<ObjectRef, 2> Borrowed;
   for (const auto &[Key, Val] : std::as_const(E).Objects)
     if (Key.second == BorrowedAttribute)
       Borrowed.push_back(Key.first);
-  for (const VarDecl *V : Borrowed)
+  for (ObjectRef V : Borrowed)
     forgetObject(V, E);
 }
 
-bool FunctionValues::Walker::hasObject(const VarDecl *V, const Env &E) {
+bool FunctionValues::Walker::hasObject(ObjectRef V, const Env &E) {
   auto It = E.Objects.lower_bound({V, INT64_MIN});
   return It != E.Objects.end() && It->first.first == V;
 }
 
-void FunctionValues::Walker::forgetObject(const VarDecl *V, Env &E) {
+void FunctionValues::Walker::forgetObject(ObjectRef V, Env &E) {
   if (!hasObject(V, E))
     return; // (a write would copy a shared map)
   E.Objects.erase(E.Objects.lower_bound({V, INT64_MIN}),
                   E.Objects.lower_bound({V, INT64_MAX}));
 }
 
-void FunctionValues::Walker::forgetAttributes(const VarDecl *V, Env &E) {
+void FunctionValues::Walker::forgetAttributes(ObjectRef V, Env &E) {
   if (!hasObject(V, E))
     return;
   for (auto It = E.Objects.lower_bound({V, INT64_MIN});
        It != E.Objects.end() && It->first.first == V; ++It)
     It->second = SymbolicValue::unknown();
+}
+
+bool FunctionValues::Walker::holdsFollowedObjects(const VarDecl *V,
+                                                  const Env &E) {
+  auto It = E.Objects.lower_bound({{V, nullptr}, INT64_MIN});
+  return It != E.Objects.end() && It->first.first.Var == V;
+}
+
+void FunctionValues::Walker::forgetHeldObjects(const VarDecl *V, Env &E,
+                                               bool Erase) {
+  if (!holdsFollowedObjects(V, E))
+    return;
+  auto It = E.Objects.lower_bound({{V, nullptr}, INT64_MIN});
+  while (It != E.Objects.end() && It->first.first.Var == V) {
+    if (Erase) {
+      It = E.Objects.erase(It);
+    } else {
+      It->second = SymbolicValue::unknown();
+      ++It;
+    }
+  }
 }
 
 std::string FunctionValues::Walker::calleeName(const CallExpr *Call) {
@@ -76,12 +98,12 @@ std::string FunctionValues::Walker::calleeName(const CallExpr *Call) {
   return Name.str();
 }
 
-void FunctionValues::Walker::createObject(const VarDecl *V, const CallExpr *Call,
+void FunctionValues::Walker::createObject(ObjectRef V, const CallExpr *Call,
                                           const ApiFunction &Info, Env &E,
                                           const Env &Args,
                                           const CallExpr *Site) {
   forgetObject(V, E);
-  if (F->Aliased.lookup(V))
+  if (F->Aliased.lookup(V.Var))
     return; // a copy of it could be changed behind the analysis
   if (!Site)
     Site = Call;
@@ -114,13 +136,13 @@ void FunctionValues::Walker::createObject(const VarDecl *V, const CallExpr *Call
   }
 }
 
-void FunctionValues::Walker::destroyObject(const VarDecl *V, const CallExpr *Call, Env &E) {
+void FunctionValues::Walker::destroyObject(ObjectRef V, const CallExpr *Call, Env &E) {
   forgetAttributes(V, E);
   E.Objects[{V, DestroyedAttribute}] =
       SymbolicValue::constant(1, {Call, "destroyed here"});
 }
 
-void FunctionValues::Walker::setAttribute(const VarDecl *V, const CallExpr *Call,
+void FunctionValues::Walker::setAttribute(ObjectRef V, const CallExpr *Call,
                   const ApiFunction &Info, Env &E, const Env &Args,
                   const CallExpr *Site) {
   if (!Site)
@@ -190,7 +212,7 @@ SymbolicValue FunctionValues::Walker::attributeValue(const lt::AttrInfo &Info, c
 }
 
 bool FunctionValues::Walker::inlineObjectCalls(const CallExpr *Call, int I,
-                                               const VarDecl *V, Env &E) {
+                                               ObjectRef V, Env &E) {
   const std::optional<ObjectRecipe> Recipe = objectRecipe(Call, I);
   if (!Recipe)
     return false;
@@ -202,11 +224,13 @@ bool FunctionValues::Walker::inlineObjectCalls(const CallExpr *Call, int I,
     else
       Inner.callee().Params[P] = FV.eval(Call->getArg(J), E, 0);
   }
-  for (const auto &[Made, Info] : Recipe->Calls) {
-    if (createsObject(Info.What))
-      createObject(V, Made, Info, E, Inner, Call);
-    else
-      setAttribute(V, Made, Info, E, Inner, Call);
+  for (const ObjectRecipe::Step &Step : Recipe->Calls) {
+    // A structure's field: of the caller's structure V names.
+    const ObjectRef Target = Step.Field ? ObjectRef{V.Var, Step.Field} : V;
+    if (createsObject(Step.Info.What))
+      createObject(Target, Step.Call, Step.Info, E, Inner, Call);
+    else if (!Step.Field || hasObject(Target, E))
+      setAttribute(Target, Step.Call, Step.Info, E, Inner, Call);
   }
   return true;
 }

@@ -151,8 +151,11 @@ void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
     if (pitchVar(Call))
       Scan.SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
     // Nor a function of the file that only makes the object through it.
+    const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (objectAddress(Call->getArg(I)) && objectRecipe(Call, I))
+      if ((objectAddress(Call->getArg(I)) ||
+           makesHeldObjects(Call, I, Callee)) &&
+          objectRecipe(Call, I))
         Scan.SetterAddresses.insert(Call->getArg(I)->IgnoreParenCasts());
   }
   scanEscapes(S, Scan.AddressesTaken);
@@ -469,6 +472,7 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
     if (const VarDecl *From = referencedVar(B->getRHS()))
       if (From->getType()->isPointerType())
         Building->Aliased[From] = true;
+    aliasHeldObjects(B->getRHS());
   }
   if (const auto *D = dyn_cast<DeclStmt>(S))
     for (const Decl *Dl : D->decls())
@@ -480,6 +484,7 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
           if (From->getType()->isPointerType() &&
               !From->getType()->getPointeeType()->isVoidType())
             Building->Aliased[From] = true;
+        aliasHeldObjects(V->getInit());
       }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -488,10 +493,12 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
       QualType ParamTy;
       if (Callee && I < Callee->getNumParams())
         ParamTy = Callee->getParamDecl(I)->getType();
-      // Unknown callee or a non-const reference parameter may write it.
+      // Unknown callee or a non-const reference parameter may write it
+      // (unless it only makes the objects a structure holds).
       if (ParamTy.isNull() ||
           (ParamTy->isReferenceType() &&
-           !ParamTy->getPointeeType().isConstQualified()))
+           !ParamTy->getPointeeType().isConstQualified() &&
+           !(makesHeldObjects(Call, I, Callee) && objectRecipe(Call, I))))
         escape(Call->getArg(I));
     }
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
@@ -509,6 +516,21 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
           Building->Escapes[V] = true;
+}
+
+bool FunctionValues::Walker::makesHeldObjects(const CallExpr *Call, unsigned I,
+                                              const FunctionDecl *Callee) {
+  return Callee && I < Callee->getNumParams() &&
+         objectRecord(Call->getArg(I), Callee->getParamDecl(I));
+}
+
+void FunctionValues::Walker::aliasHeldObjects(const Expr *Copied) {
+  if (!Copied)
+    return;
+  if (const ObjectRef R = objectRef(Copied); R.Field)
+    Building->Aliased[R.Var] = true; // `x = s.a`
+  else if (const VarDecl *Holder = objectHolder(Copied))
+    Building->Aliased[Holder] = true; // `Setup t = s;`
 }
 
 void FunctionValues::Walker::escape(const Expr *E) {

@@ -155,13 +155,37 @@ const VarDecl *opaqueObject(const Expr *E) {
              : nullptr;
 }
 
-// The variable that names an object: a handle or descriptor variable, or
-// the structure of `&opaque`.
-const VarDecl *objectVar(const Expr *E) {
+ObjectRef objectRef(const Expr *E) {
   if (const VarDecl *V = opaqueObject(E))
-    return V;
-  const VarDecl *V = referencedVar(E);
-  return V && V->getType()->isPointerType() ? V : nullptr;
+    return {V, nullptr};
+  if (const VarDecl *V = referencedVar(E))
+    return V->getType()->isPointerType() ? ObjectRef{V, nullptr} : ObjectRef();
+  const auto *M = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const VarDecl *Record = M && !M->isArrow() ? referencedVar(M->getBase()) : nullptr;
+  if (const FieldDecl *F = Record ? objectFieldOf(M, Record, false) : nullptr)
+    return {Record, F};
+  return {};
+}
+
+const FieldDecl *objectFieldOf(const Expr *E, const VarDecl *Record,
+                               bool Through) {
+  const auto *M = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!M || M->isArrow() != Through || referencedVar(M->getBase()) != Record)
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  return F && !F->isBitField() && isObjectType(F->getType()) &&
+                 !F->getParent()->isUnion()
+             ? F
+             : nullptr;
+}
+
+bool holdsObjects(QualType T) {
+  const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
+  if (!RD || !RD->getDefinition() || RD->isUnion())
+    return false;
+  return llvm::any_of(RD->getDefinition()->fields(), [](const FieldDecl *F) {
+    return isObjectType(F->getType());
+  });
 }
 
 // The variable whose address a setter receives: `cudaMalloc(&p, n)` and
@@ -298,9 +322,33 @@ const Expr *aggregateOf(const Expr *E) {
   return E;
 }
 
-const VarDecl *objectAddress(const Expr *E) {
-  const VarDecl *V = addressedVar(E);
-  return V && isObjectType(V->getType()) ? V : nullptr;
+const VarDecl *objectHolder(const Expr *E) {
+  const VarDecl *V = referencedVar(E ? E->IgnoreUnlessSpelledInSource() : nullptr);
+  return V && holdsObjects(V->getType()) ? V : nullptr;
+}
+
+ObjectRef objectAddress(const Expr *E) {
+  const auto *Addr =
+      dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return {};
+  const ObjectRef Ref = objectRef(Addr->getSubExpr());
+  const QualType T = Ref.Field ? Ref.Field->getType()
+                     : Ref     ? Ref.Var->getType()
+                               : QualType();
+  return Ref && isObjectType(T) ? Ref : ObjectRef();
+}
+
+const VarDecl *objectRecord(const Expr *E, const ParmVarDecl *Param) {
+  if (!Param)
+    return nullptr;
+  const QualType T = Param->getType();
+  const VarDecl *V = nullptr;
+  if (T->isPointerType())
+    V = addressedVar(E);
+  else if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+    V = referencedVar(E);
+  return V && holdsObjects(V->getType()) ? V : nullptr;
 }
 
 namespace {
@@ -320,17 +368,93 @@ const CallExpr *madeCall(const Stmt *S) {
   return Call;
 }
 
-// Whether \p E names the object a recipe makes: \p Object itself, or what
-// it points to where \p Through (`*p`).
-bool namesObject(const Expr *E, const VarDecl *Object, bool Through) {
-  E = E->IgnoreParenImpCasts();
-  if (Through) {
-    const auto *Deref = dyn_cast<UnaryOperator>(E);
-    if (!Deref || Deref->getOpcode() != UO_Deref)
-      return false;
-    E = Deref->getSubExpr();
+// What a recipe makes: one object (a parameter, what a parameter points
+// to, or a local it returns), or the objects a structure holds (one a
+// parameter points to or refers to, or a local it returns).
+struct RecipeObject {
+  const VarDecl *Var = nullptr;
+  bool Address = false; // an object parameter's pointee, or `p->f`
+  bool Record = false;
+  bool Local = false;
+
+  // Whether the recipe may create what it makes, and must before it
+  // configures it (a structure it receives may hold objects already).
+  bool creates() const { return Local || Address || Record; }
+  bool mustCreate() const { return Local || (Address && !Record); }
+
+  // The field \p E names (null: the object itself); false where \p E
+  // names nothing this recipe makes.
+  bool target(const Expr *E, const FieldDecl *&Field) const {
+    Field = nullptr;
+    if (Record)
+      return (Field = objectFieldOf(E, Var, Address)) != nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (Address) {
+      const auto *Deref = dyn_cast<UnaryOperator>(E);
+      if (!Deref || Deref->getOpcode() != UO_Deref)
+        return false;
+      E = Deref->getSubExpr();
+    }
+    return referencedVar(E) == Var;
   }
-  return referencedVar(E) == Object;
+
+  // The field what a Create receives names: `&s.f`, `&p->f`; for the
+  // object itself `&l` of the local, `p` of a pointer parameter.
+  bool created(const Expr *E, const FieldDecl *&Field) const {
+    Field = nullptr;
+    if (!Record && !Local)
+      return referencedVar(E) == Var;
+    const auto *Addr = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return false;
+    if (Record)
+      return (Field = objectFieldOf(Addr->getSubExpr(), Var, Address)) != nullptr;
+    return referencedVar(Addr->getSubExpr()) == Var;
+  }
+};
+
+// The object of a recipe for argument \p I of \p Def (I < 0: the local
+// \p Stmts declares first and returns last, then dropped from them).
+std::optional<RecipeObject> recipeObject(const FunctionDecl *Def, int I,
+                                         llvm::ArrayRef<Stmt *> &Stmts) {
+  RecipeObject O;
+  if (I < 0) {
+    const auto *D = dyn_cast<DeclStmt>(Stmts.front());
+    const auto *Return = dyn_cast<ReturnStmt>(Stmts.back());
+    O.Var = D && D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
+    const Expr *Returned = Return ? Return->getRetValue() : nullptr;
+    if (!O.Var || !Returned ||
+        referencedVar(Returned->IgnoreUnlessSpelledInSource()) != O.Var)
+      return std::nullopt;
+    O.Local = true;
+    O.Record = holdsObjects(O.Var->getType());
+    // An object declared without a value; a structure default-initialised
+    // by the implicit constructor (its default member initialisers create
+    // no object; a constructor of the program's would be code the recipe
+    // skips).
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(O.Var->getInit());
+    const CXXConstructorDecl *Ctor = Construct ? Construct->getConstructor() : nullptr;
+    if (O.Record ? O.Var->hasInit() && (!Ctor || !Ctor->isDefaultConstructor() ||
+                                        !Ctor->isDefaulted())
+                 : O.Var->hasInit() || !isObjectType(O.Var->getType()))
+      return std::nullopt;
+    Stmts = Stmts.drop_front().drop_back();
+    return O;
+  }
+  O.Var = Def->getParamDecl(I);
+  const QualType T = O.Var->getType();
+  const QualType Pointee = T->isPointerType() || T->isReferenceType()
+                               ? T->getPointeeType()
+                               : QualType();
+  if (holdsObjects(Pointee) && !Pointee.isConstQualified()) {
+    O.Record = true;
+    O.Address = T->isPointerType();
+    return O;
+  }
+  O.Address = T->isPointerType() && isObjectType(Pointee);
+  if (!O.Address && !isObjectType(T))
+    return std::nullopt;
+  return O;
 }
 
 } // namespace
@@ -343,50 +467,32 @@ std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I) {
       I >= static_cast<int>(Out.Def->getNumParams()))
     return std::nullopt;
   llvm::ArrayRef<Stmt *> Stmts(Body->body_begin(), Body->body_end());
-  // The object: a parameter, or the local the body declares first and
-  // returns last.
-  const VarDecl *Object = nullptr;
-  bool Address = false;
-  if (I < 0) {
-    const auto *D = dyn_cast<DeclStmt>(Stmts.front());
-    const auto *Return = dyn_cast<ReturnStmt>(Stmts.back());
-    Object = D && D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
-    if (!Object || Object->hasInit() || !isObjectType(Object->getType()) ||
-        !Return || referencedVar(Return->getRetValue()) != Object)
-      return std::nullopt;
-    Stmts = Stmts.drop_front().drop_back();
-  } else {
-    Object = Out.Def->getParamDecl(I);
-    const QualType T = Object->getType();
-    Address = T->isPointerType() && isObjectType(T->getPointeeType());
-    if (!Address && !isObjectType(T))
-      return std::nullopt;
-  }
-  // Made where it is a local or reached through its address: it must be
-  // created first; a parameter received by value is only configured.
-  const bool Makes = I < 0 || Address;
+  const std::optional<RecipeObject> Object = recipeObject(Out.Def, I, Stmts);
+  if (!Object)
+    return std::nullopt;
+  // The objects created so far: a structure's fields, or the object (null).
+  llvm::SmallVector<const FieldDecl *, 4> Made;
   for (const Stmt *S : Stmts) {
-    const CallExpr *Made = madeCall(S);
-    if (!Made)
+    const CallExpr *Step = madeCall(S);
+    if (!Step)
       return std::nullopt;
-    const ApiFunction Info = objectCallOf(Made->getDirectCallee());
-    if (Info.What == Effect::None && keepsObjectState(Made->getDirectCallee()))
+    const ApiFunction Info = objectCallOf(Step->getDirectCallee());
+    if (Info.What == Effect::None && keepsObjectState(Step->getDirectCallee()))
       continue;
-    if (Made->getNumArgs() == 0)
+    if (Step->getNumArgs() == 0)
       return std::nullopt;
-    const Expr *Target = Made->getArg(0);
-    const bool First = Out.Calls.empty();
-    if (Info.What == Effect::Create && Makes && First) {
-      // cublasLtMatrixLayoutCreate(&a, ...) of the local, (p, ...) of a
-      // pointer parameter.
-      if (I < 0 ? objectAddress(Target) != Object
-                : referencedVar(Target) != Object)
-        return std::nullopt;
-    } else if (Info.What != Effect::Set || (Makes && First) ||
-               !namesObject(Target, Object, Address)) {
+    const Expr *Target = Step->getArg(0);
+    const FieldDecl *Field = nullptr;
+    if (Info.What == Effect::Create && Object->creates() &&
+        Object->created(Target, Field)) {
+      if (llvm::is_contained(Made, Field))
+        return std::nullopt; // made twice: the first one leaks, not followed
+      Made.push_back(Field);
+    } else if (Info.What != Effect::Set || !Object->target(Target, Field) ||
+               (Object->mustCreate() && !llvm::is_contained(Made, Field))) {
       return std::nullopt;
     }
-    Out.Calls.push_back({Made, Info});
+    Out.Calls.push_back({Step, Info, Field});
   }
   if (Out.Calls.empty())
     return std::nullopt;

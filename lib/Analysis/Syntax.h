@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <functional>
 #include <utility>
 
 namespace clang::tidy::gemm {
@@ -57,9 +58,39 @@ const VarDecl *addressedVar(const Expr *E);
 /// (cublasLtMatrixLayoutOpaque_t and the like): the variable, else null.
 const VarDecl *opaqueObject(const Expr *E);
 
-/// The variable that names an object: a handle or descriptor variable, or
-/// the structure of `&opaque`.
-const VarDecl *objectVar(const Expr *E);
+/// What names a cuBLAS handle or cuBLASLt object the walk follows: a
+/// variable, or a handle or object field of a local structure (`s.a` of
+/// `struct Setup { cublasLtMatrixLayout_t a, b, c; } s;`).
+struct ObjectRef {
+  const VarDecl *Var = nullptr;
+  const FieldDecl *Field = nullptr;
+  explicit operator bool() const { return Var != nullptr; }
+  friend bool operator==(ObjectRef A, ObjectRef B) {
+    return A.Var == B.Var && A.Field == B.Field;
+  }
+  friend bool operator!=(ObjectRef A, ObjectRef B) { return !(A == B); }
+  friend bool operator<(ObjectRef A, ObjectRef B) {
+    return std::less<>()(A.Var, B.Var) ||
+           (A.Var == B.Var && std::less<>()(A.Field, B.Field));
+  }
+};
+
+/// What names an object: a handle or descriptor variable, a handle or
+/// object field of a structure variable (`s.a`), or the structure of
+/// `&opaque`.
+ObjectRef objectRef(const Expr *E);
+
+/// The handle or object field of a structure \p Record names: `r.f` (or
+/// `r->f` where \p Through, \p Record a pointer); null otherwise.
+const FieldDecl *objectFieldOf(const Expr *E, const VarDecl *Record,
+                               bool Through);
+
+/// Whether a structure has a handle or cuBLASLt object field.
+bool holdsObjects(QualType T);
+
+/// The structure variable \p E names (a copy of it too) where it holds
+/// objects: what a call that receives it by value or reference can reach.
+const VarDecl *objectHolder(const Expr *E);
 
 /// The variable whose address argument \p Arg of \p Call is:
 /// `cudaMalloc(&p, n)` and the C forms `cudaMalloc((void **)&p, n)`,
@@ -86,25 +117,39 @@ const CompoundStmt *inlinableBody(const CallExpr *Call,
 /// expression in \p Ret; null otherwise.
 const FunctionDecl *singleReturn(const CallExpr *Call, const Expr *&Ret);
 
-/// `&V` where V is a cuBLAS handle or cuBLASLt object variable: V, else
-/// null.
-const VarDecl *objectAddress(const Expr *E);
+/// `&V` where V is a cuBLAS handle or cuBLASLt object variable, or `&s.f`
+/// of such a field of a structure variable: what it names, else none.
+ObjectRef objectAddress(const Expr *E);
 
-/// What a function of the file does to one cuBLAS handle or cuBLASLt object
-/// and nothing else: the object calls of its body, in order.
+/// `&s` (or `s` given to a reference parameter \p Param) where s is a
+/// structure variable that holds objects: s, else null.
+const VarDecl *objectRecord(const Expr *E, const ParmVarDecl *Param);
+
+/// What a function of the file does to one cuBLAS handle or cuBLASLt object,
+/// or to the objects one structure holds, and nothing else: the object
+/// calls of its body, in order, each with the field it acts on (null: the
+/// object itself).
 struct ObjectRecipe {
+  struct Step {
+    const CallExpr *Call;
+    ApiFunction Info;
+    const FieldDecl *Field;
+  };
   const FunctionDecl *Def = nullptr;
-  llvm::SmallVector<std::pair<const CallExpr *, ApiFunction>, 8> Calls;
+  llvm::SmallVector<Step, 8> Calls;
 };
 
 /// The recipe of the function \p Call runs for its argument \p I: the
 /// object (setters on it: `setEpilogue(desc, e)`), or its address (a Create
 /// through it, then setters on what it points to: `makeLayout(&a, rows,
 /// cols, ld)`); for \p I = -1, the local object it creates, configures and
-/// returns (`cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld)`). A
-/// call may be wrapped in a one-argument status check; cuBLAS's own calls
-/// that change no object may stand between. Nullopt where the body does
-/// anything else.
+/// returns (`cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld)`). The
+/// object may be a structure's fields instead: a structure received by
+/// pointer or reference (`initSetup(&s, m, n, k)`), or the local one the
+/// function returns (`Setup s = makeSetup(m, n, k)`); each field it makes
+/// is created before it is configured. A call may be wrapped in a
+/// one-argument status check; cuBLAS's own calls that change no object may
+/// stand between. Nullopt where the body does anything else.
 std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I);
 
 /// `Plan{...}`, `{...}`, a copy of either: the initializer list; else

@@ -24,7 +24,7 @@ void FunctionValues::Walker::setPointer(const VarDecl *V, const PointerValue &P,
   E.PtrSize[V] = P.Size;
   E.PtrOffset[V] = P.Offset;
   // An object variable given another value is no longer followed.
-  forgetObject(V, E);
+  forgetObject({V, nullptr}, E);
 }
 
 bool FunctionValues::Walker::hasEffects(const Stmt *S) {
@@ -89,9 +89,12 @@ void FunctionValues::Walker::constructEffects(const CXXConstructExpr *Construct,
     return;
   if (std::as_const(E).Objects.get().empty())
     return; // (no object followed: the commonest case)
-  for (const Expr *Arg : Construct->arguments())
-    if (const VarDecl *H = objectVar(Arg); H && hasObject(H, E))
+  for (const Expr *Arg : Construct->arguments()) {
+    if (const ObjectRef H = objectRef(Arg); H && hasObject(H, E))
       forgetAttributes(H, E);
+    if (const VarDecl *Holder = objectHolder(Arg))
+      forgetHeldObjects(Holder, E, /*Erase=*/false);
+  }
   if (!onlyNumbersAndMessages(Construct->arguments()))
     forgetBorrowed(E);
 }
@@ -120,14 +123,19 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
     return;
   }
   if (storesThroughAddress(Call)) {
+    const ApiFunction *Alloc = allocatorOf(Callee);
+    if (!Alloc) {
+      // `cublasLtMatrixLayoutCreate(&a, ...)`, `(&s.a, ...)` of a field.
+      ObjectRef Made = objectAddress(Call->getArg(0));
+      if (!Made)
+        Made = {allocatedVar(Call), nullptr};
+      if (tracked(Made.Var))
+        createObject(Made, Call, objectCallOf(Callee), E, E);
+      return;
+    }
     const VarDecl *V = allocatedVar(Call);
     if (!tracked(V))
       return;
-    const ApiFunction *Alloc = allocatorOf(Callee);
-    if (!Alloc) {
-      createObject(V, Call, objectCallOf(Callee), E, E);
-      return;
-    }
     PointerValue P;
     P.Where = SymbolicValue::constant(static_cast<int64_t>(Alloc->Where),
                                       {Call, "allocated here"});
@@ -147,24 +155,48 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
   // structure it points to could be reached by another name: unknown.
   if (Info.What == Effect::Init && Call->getNumArgs() > 0)
     if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
-      return createObject(V, Call, Info, E, E);
+      return createObject({V, nullptr}, Call, Info, E, E);
+  // A member function of a structure that holds objects may configure
+  // them (a const one too: the objects are pointers).
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const VarDecl *Holder = objectHolder(Member->getImplicitObjectArgument()))
+      forgetHeldObjects(Holder, E, /*Erase=*/false);
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     // `makeLayout(&a, rows, cols, ld)`: a function of the file that
     // creates the object through its address.
-    if (const VarDecl *Made = objectAddress(Call->getArg(I));
-        Made && tracked(Made)) {
+    if (const ObjectRef Made = objectAddress(Call->getArg(I));
+        Made && tracked(Made.Var)) {
       if (!inlineObjectCalls(Call, I, Made, E))
         forgetObject(Made, E);
       continue;
     }
-    const VarDecl *H = objectVar(Call->getArg(I));
-    if (H && I == 0 && Info.What == Effect::Set && Info.Handle &&
+    // `initSetup(&s, m, n, k)`: a function of the file that makes the
+    // objects a structure holds, through its address or a reference.
+    const ParmVarDecl *Param =
+        Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
+    if (const VarDecl *Holder = objectRecord(Call->getArg(I), Param);
+        Holder && tracked(Holder)) {
+      if (!inlineObjectCalls(Call, I, {Holder, nullptr}, E))
+        forgetHeldObjects(Holder, E, /*Erase=*/true);
+      continue;
+    }
+    // A structure given by value or const reference: the objects it holds
+    // reach the callee.
+    if (const VarDecl *Holder = objectHolder(Call->getArg(I));
+        Holder && !keepsObjectState(Callee)) {
+      forgetHeldObjects(Holder, E, /*Erase=*/false);
+      continue;
+    }
+    const ObjectRef H = objectRef(Call->getArg(I));
+    const bool Variable = H && !H.Field; // (a borrowed handle's: a variable)
+    if (Variable && I == 0 && Info.What == Effect::Set && Info.Handle &&
         !hasObject(H, E))
-      borrowHandle(H, E);
+      borrowHandle(H.Var, E);
     // A helper that sets the modes of the handle it receives (and leaves
     // them so): what it sets, on a handle received here too.
-    if (H && Info.What == Effect::None && isHandleType(H->getType()) && !hasObject(H, E)) {
-      borrowHandle(H, E);
+    if (Variable && Info.What == Effect::None &&
+        isHandleType(H.Var->getType()) && !hasObject(H, E)) {
+      borrowHandle(H.Var, E);
       if (hasObject(H, E) && !inlineObjectCalls(Call, I, H, E))
         forgetObject(H, E);
       continue;
@@ -187,7 +219,7 @@ void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
   // `cublasLtMatrixLayout_t a = makeLayout(rows, cols, ld);`
   if (Init && isObjectType(V->getType()))
     if (const auto *Made = dyn_cast<CallExpr>(Init->IgnoreUnlessSpelledInSource());
-        Made && inlineObjectCalls(Made, -1, V, E))
+        Made && inlineObjectCalls(Made, -1, {V, nullptr}, E))
       return;
   if (V->getType()->isPointerType()) {
     setPointer(V, Init ? FV.evalPointer(Init, E, 0) : PointerValue(), E);
@@ -211,21 +243,29 @@ void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
     return;
   }
   declareRecord(V, E);
+  // `Setup s = makeSetup(m, n, k);`: the objects it returns in s's fields.
+  forgetHeldObjects(V, E, /*Erase=*/true);
+  if (Init && holdsObjects(V->getType()))
+    if (const auto *Made = dyn_cast<CallExpr>(Init->IgnoreUnlessSpelledInSource()))
+      inlineObjectCalls(Made, -1, {V, nullptr}, E);
 }
 
 void FunctionValues::Walker::assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E) {
   auto [V, F] = lvalueTarget(LHS);
   if (!tracked(V)) {
-    if (V && !F)
-      forgetObject(V, E); // a borrowed handle's variable given another one
+    if (V)
+      forgetObject({V, F}, E); // a borrowed handle's variable given another one
     return;
   }
+  if (F)
+    forgetObject({V, F}, E); // `s.a = other`: s.a names another object
   if (!F && V->getType()->isPointerType()) {
     setPointer(V, At ? FV.evalPointer(At, E, 0) : PointerValue(), E);
     return;
   }
   if (!F && V->getType()->isRecordType()) {
     copyFields(V, At ? At->IgnoreImplicit() : nullptr, E); // C struct copy
+    forgetHeldObjects(V, E, /*Erase=*/true);
     return;
   }
   if (F && (!modelledField(F) || F->getParent()->isUnion())) {
@@ -250,9 +290,7 @@ void FunctionValues::Walker::havoc(const llvm::SmallPtrSetImpl<const VarDecl *> 
     for (auto *Map : {&E.PtrType, &E.PtrWhere, &E.PtrSize, &E.PtrOffset})
       if (Map->count(V))
         (*Map)[V] = SymbolicValue::unknown();
-    for (auto It = E.Objects.lower_bound({V, INT64_MIN});
-         It != E.Objects.end() && It->first.first == V; ++It)
-      It->second = SymbolicValue::unknown();
+    forgetHeldObjects(V, E, /*Erase=*/false);
     for (auto &[K, Val] : E.Fields)
       if (K.first == V)
         Val = SymbolicValue::unknown();

@@ -123,6 +123,15 @@ private:
 
   void escape(const Expr *E);
 
+  // Whether argument \p I of \p Call is a structure that holds objects
+  // given to be filled in (by address or non-const reference).
+  static bool makesHeldObjects(const CallExpr *Call, unsigned I,
+                               const FunctionDecl *Callee);
+
+  // A copy of an object a structure holds (`x = s.a`), or of the structure
+  // (`Setup t = s;`): its objects can change behind the analysis.
+  void aliasHeldObjects(const Expr *Copied);
+
   void writeParam(const Expr *E);
 
   // --- statements and calls (Transfer.cpp) ---
@@ -168,13 +177,20 @@ private:
 
   static void forgetBorrowed(Env &E);
 
-  static bool hasObject(const VarDecl *V, const Env &E);
+  static bool hasObject(ObjectRef V, const Env &E);
 
-  static void forgetObject(const VarDecl *V, Env &E);
+  static void forgetObject(ObjectRef V, Env &E);
 
   // Something the analysis does not follow received the object: its state
   // is unknown from here on, until it is created again.
-  static void forgetAttributes(const VarDecl *V, Env &E);
+  static void forgetAttributes(ObjectRef V, Env &E);
+
+  // Whether objects are followed in \p V itself or in its fields.
+  static bool holdsFollowedObjects(const VarDecl *V, const Env &E);
+
+  // The objects \p V holds (itself, or in its fields) are no longer
+  // followed (\p Erase) or their state is unknown.
+  static void forgetHeldObjects(const VarDecl *V, Env &E, bool Erase);
 
   // The name as the code spells it: cublas_v2.h's cublasCreate for
   // cublasCreate_v2.
@@ -185,18 +201,18 @@ private:
   // cublasLtMatmulPreferenceCreate(&p) and the *Init forms: every attribute
   // at its default, the arguments as given.
   // \p Args and \p Site as for setAttribute().
-  void createObject(const VarDecl *V, const CallExpr *Call,
+  void createObject(ObjectRef V, const CallExpr *Call,
                     const ApiFunction &Info, Env &E, const Env &Args,
                     const CallExpr *Site = nullptr);
 
-  void destroyObject(const VarDecl *V, const CallExpr *Call, Env &E);
+  void destroyObject(ObjectRef V, const CallExpr *Call, Env &E);
 
   // cublasSetPointerMode(h, mode), cublasSetMathMode(h, mode), and
   // cublasLt*SetAttribute(obj, ATTR, &value, sizeof(value)), whose
   // arguments are evaluated in \p Args (the caller's environment, or a
   // setter wrapper's parameters); \p Site is the call notes name (the
   // wrapper's, where one is inlined).
-  void setAttribute(const VarDecl *V, const CallExpr *Call,
+  void setAttribute(ObjectRef V, const CallExpr *Call,
                     const ApiFunction &Info, Env &E, const Env &Args,
                     const CallExpr *Site = nullptr);
 
@@ -212,9 +228,10 @@ private:
   // (objectRecipe()): argument \p I of \p Call (the object, or its
   // address), or the object it returns (\p I = -1), becomes \p V, with
   // the recipe's calls replayed with its parameters bound to this call's
-  // arguments. False where \p Call is no such function.
-  bool inlineObjectCalls(const CallExpr *Call, int I, const VarDecl *V,
-                         Env &E);
+  // arguments; where the recipe makes a structure's objects, \p V names
+  // the caller's structure and each field's object is followed in it.
+  // False where \p Call is no such function.
+  bool inlineObjectCalls(const CallExpr *Call, int I, ObjectRef V, Env &E);
 
   // --- structures (RecordTransfer.cpp) ---
 

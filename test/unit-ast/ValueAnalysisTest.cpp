@@ -262,6 +262,34 @@ TEST(ValueAnalysis, BorrowedHandleForgottenAtACallThatMayReachIt) {
   EXPECT_FALSE(S.values().evaluateHandle(S.arg(0)).PointerMode.Known);
 }
 
+// Handles held in the fields of a local structure: followed per field.
+TEST(ValueAnalysis, HandlesInStructureFields) {
+  Snippet S("struct Ctx { cublasHandle_t h, g; };"
+            "void f() { Ctx c; cublasCreate_v2(&c.h); cublasCreate_v2(&c.g);"
+            "  cublasSetPointerMode_v2(c.h, CUBLAS_POINTER_MODE_DEVICE);"
+            "  use(c.h, c.g); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(constantOf(S.values().evaluateHandle(S.arg(0)).PointerMode), 1);
+  EXPECT_EQ(constantOf(S.values().evaluateHandle(S.arg(1)).PointerMode), 0);
+}
+
+TEST(ValueAnalysis, StructureMadeByAHelperThroughItsAddress) {
+  Snippet S("struct Ctx { cublasHandle_t h; };"
+            "void init(Ctx *c) { cublasCreate_v2(&c->h);"
+            "  cublasSetPointerMode_v2(c->h, CUBLAS_POINTER_MODE_DEVICE); }"
+            "void f() { Ctx c; init(&c); use(c.h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_EQ(constantOf(S.values().evaluateHandle(S.arg(0)).PointerMode), 1);
+}
+
+TEST(ValueAnalysis, StructureGivenToAnUnknownFunctionIsForgotten) {
+  Snippet S("struct Ctx { cublasHandle_t h; };"
+            "void look(const Ctx &);"
+            "void f() { Ctx c; cublasCreate_v2(&c.h); look(c); use(c.h); }");
+  ASSERT_TRUE(S.ok());
+  EXPECT_FALSE(S.values().evaluateHandle(S.arg(0)).PointerMode.Known);
+}
+
 // --- the API table ---
 
 const FunctionDecl *declNamed(ASTContext &Ctx, llvm::StringRef Name) {
