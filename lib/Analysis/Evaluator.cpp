@@ -376,17 +376,35 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
   return evalPointer(E, *AtTarget, 0);
 }
 
+namespace {
+
+bool bindsObject(const FunctionValues::Bindings &B, ObjectRef O) {
+  auto It = B.Objects.lower_bound({O, INT64_MIN});
+  return It != B.Objects.end() && It->first.first == O;
+}
+
+} // namespace
+
 SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
+  return evaluateAttribute(objectRef(E), Id);
+}
+
+SymbolicValue FunctionValues::evaluateAttribute(ObjectRef V, int64_t Id) {
   if (GaveUp || Dead || !AtTarget)
     return SymbolicValue::unknown();
   const Env &At = *AtTarget; // (a read: no copy of a shared map)
-  if (At.Objects.get().empty())
-    return SymbolicValue::unknown(); // no object created here
-  const ObjectRef V = objectRef(E);
   if (!V || Known->Aliased.lookup(V.Var))
     return SymbolicValue::unknown();
   auto It = At.Objects.find({V, Id});
-  return It == At.Objects.end() ? SymbolicValue::unknown() : It->second;
+  if (It != At.Objects.end())
+    return It->second;
+  // An object parameter not bound yet: what the callers pass decides.
+  SymbolicValue Out = SymbolicValue::unknown();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V.Var);
+      P && P->getDeclContext() == Fn && !bindsObject(Params, V) &&
+      !Known->WrittenParams.lookup(P) && !Known->Escapes.lookup(P))
+    Out.NeedsParams.push_back(P);
+  return Out;
 }
 
 // Field F of this function's structure parameter P: what its callers bound

@@ -10,7 +10,7 @@ namespace clang::tidy::gemm {
 
 bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B) {
-  if (A.size() != B.size() || !A.HandleModes.empty() || !B.HandleModes.empty() ||
+  if (A.size() != B.size() || !A.Objects.empty() || !B.Objects.empty() ||
       !A.FieldValues.empty() || !B.FieldValues.empty() ||
       !A.PointerWhere.empty() || !B.PointerWhere.empty())
     return false; // (walks with handle modes or fields bound are not kept)

@@ -11,24 +11,48 @@
 namespace clang::tidy::gemm {
 
 void FunctionValues::Walker::borrowHandle(const VarDecl *V, Env &E) {
-  if (!V->getType()->isPointerType() || V->getType().isVolatileQualified() ||
-      !V->hasLocalStorage() || F->Escapes.lookup(V) || F->Aliased.lookup(V))
+  if (!V->getType()->isPointerType())
     return;
+  borrowObject({V, nullptr}, E);
   const ObjectRef H{V, nullptr};
-  E.Objects[{H, DestroyedAttribute}] = SymbolicValue::unknown();
-  E.Objects[{H, HandlePointerMode}] = SymbolicValue::unknown();
-  E.Objects[{H, HandleMathMode}] = SymbolicValue::unknown();
-  E.Objects[{H, BorrowedAttribute}] = SymbolicValue::constant(1);
+  if (hasObject(H, E)) {
+    E.Objects[{H, HandlePointerMode}] = SymbolicValue::unknown();
+    E.Objects[{H, HandleMathMode}] = SymbolicValue::unknown();
+  }
 }
 
-void FunctionValues::Walker::seedHandleModes(Env &E) {
-  for (const auto &[P, Mode] : FV.Params.HandleModes) {
-    if (F->WrittenParams.lookup(P))
+void FunctionValues::Walker::borrowObject(ObjectRef O, Env &E) {
+  const VarDecl *V = O.Var;
+  if (V->getType().isVolatileQualified() || !V->hasLocalStorage() ||
+      F->Escapes.lookup(V) || F->Aliased.lookup(V))
+    return;
+  E.Objects[{O, DestroyedAttribute}] = SymbolicValue::unknown();
+  E.Objects[{O, BorrowedAttribute}] = SymbolicValue::constant(1);
+}
+
+void FunctionValues::Walker::seedObjects(Env &E) {
+  for (const auto &[Key, Val] : FV.Params.Objects) {
+    const ObjectRef O = Key.first;
+    if (F->WrittenParams.lookup(cast<ParmVarDecl>(O.Var)))
       continue;
-    borrowHandle(P, E);
-    if (hasObject({P, nullptr}, E))
-      E.Objects[{{P, nullptr}, HandlePointerMode}] = Mode;
+    if (!hasObject(O, E))
+      borrowObject(O, E);
+    if (hasObject(O, E))
+      E.Objects[Key] = Val;
   }
+}
+
+void FunctionValues::Walker::forgetBorrowedLike(ObjectRef Target, Env &E) {
+  const auto TypeOf = [](ObjectRef O) {
+    return (O.Field ? O.Field->getType() : O.Var->getType()).getCanonicalType();
+  };
+  llvm::SmallVector<ObjectRef, 2> Others;
+  for (const auto &[Key, Val] : std::as_const(E).Objects)
+    if (Key.second == BorrowedAttribute && Key.first != Target &&
+        TypeOf(Key.first) == TypeOf(Target))
+      Others.push_back(Key.first);
+  for (ObjectRef O : Others)
+    forgetObject(O, E);
 }
 
 bool FunctionValues::Walker::hasBorrowed(const Env &E) {

@@ -18,7 +18,7 @@ void FunctionValues::Walker::runStraight(const CompoundStmt *Body, FunctionEntry
   F = Entry.StraightFacts.get();
   FV.Known = Entry.StraightFacts;
   State In;
-  seedHandleModes(In.Vars);
+  seedObjects(In.Vars);
   for (const Stmt *S : Body->body()) {
     if (S == Target)
       break;
@@ -376,7 +376,7 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
                                 bool Consume) -> std::optional<State> {
   if (B == &G.getEntry()) {
     State S;
-    seedHandleModes(S.Vars);
+    seedObjects(S.Vars);
     return S;
   }
   if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))

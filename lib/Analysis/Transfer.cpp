@@ -106,6 +106,11 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
   // could change it unseen.
   if (hasBorrowed(E) && !leavesHandlesAlone(Call))
     forgetBorrowed(E);
+  if (hasBorrowed(E) && Call->getNumArgs() > 0)
+    if (const ApiFunction Lt = objectCallOf(Callee);
+        !Lt.Handle && (Lt.What == Effect::Set || Lt.What == Effect::Destroy))
+      if (const ObjectRef Target = objectRef(Call->getArg(0)))
+        forgetBorrowedLike(Target, E);
   if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
     SymbolicValue P; // a number of the run's, but known to be a pitch
     P.PitchFrom = Call;

@@ -15,6 +15,8 @@
 #ifndef GEMM_TIDY_VALUEANALYSIS_H
 #define GEMM_TIDY_VALUEANALYSIS_H
 
+#include "Analysis/Syntax.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -198,19 +200,20 @@ class FunctionValues {
 public:
   struct State;
   /// Parameter values from a call site (the wrapper analysis): integer
-  /// parameters by value; in HandleModes, the pointer mode of the handle a
-  /// cublasHandle_t parameter receives there, followed from the function's
-  /// entry as a handle the function did not create.
+  /// parameters by value; in Objects, the attributes of the handle or
+  /// cuBLASLt object a parameter (or a field of a structure parameter)
+  /// receives there -- a handle's pointer mode, a layout's rows -- followed
+  /// from the function's entry as objects the function did not create.
   /// In FieldValues, the fields of a structure parameter (by value or
   /// const reference: a `const Config &cfg`) as the caller's object has them.
   /// In PointerWhere, where the memory a pointer parameter receives lies
   /// (gemm::rules::Residency), where the caller knows it.
   struct Bindings : llvm::DenseMap<const ParmVarDecl *, SymbolicValue> {
-    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> HandleModes;
+    std::map<std::pair<ObjectRef, int64_t>, SymbolicValue> Objects;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
     llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerWhere;
     bool bindsNothing() const {
-      return empty() && HandleModes.empty() && FieldValues.empty() &&
+      return empty() && Objects.empty() && FieldValues.empty() &&
              PointerWhere.empty();
     }
   };
@@ -260,6 +263,11 @@ public:
   /// Attribute \p Id of the object \p E names where the walk reached the
   /// target, with where each value was set; unknown where not followed.
   SymbolicValue evaluateAttribute(const Expr *E, int64_t Id);
+
+  /// Attribute \p Id of the object \p O (a variable, or a structure's
+  /// field): as evaluateAttribute(); for an object parameter not bound,
+  /// unknown and needing it.
+  SymbolicValue evaluateAttribute(ObjectRef O, int64_t Id);
 
   /// The pointer mode and math mode of a handle variable (two attributes).
   struct HandleValue {

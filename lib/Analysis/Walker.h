@@ -169,9 +169,20 @@ private:
   // by another name (forgetBorrowed) or a write to the variable.
   void borrowHandle(const VarDecl *V, Env &E);
 
-  // The handles the callers pass, in the pointer modes they have there:
-  // borrowed from the entry on.
-  void seedHandleModes(Env &E);
+  // An object this function did not create, followed from here on (a
+  // parameter, a field of a structure parameter) until something could
+  // reach it by another name.
+  void borrowObject(ObjectRef O, Env &E);
+
+  // The handles and cuBLASLt objects the callers pass, with the attributes
+  // they have there (a handle's pointer mode, a layout's rows): borrowed
+  // from the entry on.
+  void seedObjects(Env &E);
+
+  // A cuBLASLt setter or destroy on \p Target: the other borrowed objects
+  // of its type may be the same object under another name (a caller passed
+  // one layout as two parameters).
+  static void forgetBorrowedLike(ObjectRef Target, Env &E);
 
   static bool hasBorrowed(const Env &E);
 

@@ -99,6 +99,34 @@ bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
 
 namespace {
 
+// The state the caller's object \p InCaller has at the call, bound to the
+// callee's \p InCallee: a handle's pointer mode; a cuBLASLt object's
+// attributes, where the caller followed it (created there, or bound in
+// turn). Constants only; each keeps where the caller set it.
+bool bindObject(FunctionValues &Values, ObjectRef InCaller, ObjectRef InCallee,
+                FunctionValues::Bindings &Out) {
+  if (!InCaller)
+    return false;
+  const QualType T = InCallee.Field ? InCallee.Field->getType()
+                                    : InCallee.Var->getType();
+  if (isHandleType(T)) {
+    SymbolicValue Mode = Values.evaluateAttribute(InCaller, HandlePointerMode);
+    if (!Mode.isConstant())
+      return false;
+    Out.Objects[{InCallee, HandlePointerMode}] = std::move(Mode);
+    return true;
+  }
+  SymbolicValue Destroyed =
+      Values.evaluateAttribute(InCaller, FunctionValues::DestroyedAttribute);
+  if (!Destroyed.isConstant())
+    return false;
+  Out.Objects[{InCallee, FunctionValues::DestroyedAttribute}] = std::move(Destroyed);
+  for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
+    if (SymbolicValue V = Values.evaluateAttribute(InCaller, Id); V.isConstant())
+      Out.Objects[{InCallee, Id}] = std::move(V);
+  return true;
+}
+
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                                    unsigned Depth,
                                    llvm::ArrayRef<const ParmVarDecl *> Pointers) {
@@ -148,8 +176,26 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
           Text += (Text.empty() ? "" : ", ") + P->getName().str() + " in " +
                   (Mode.Alternatives[0].Value ? "CUBLAS_POINTER_MODE_DEVICE"
                                               : "CUBLAS_POINTER_MODE_HOST");
-          F.Bindings.HandleModes[P] = std::move(Mode);
+          F.Bindings.Objects[{{P, nullptr}, HandlePointerMode}] =
+              std::move(Mode);
           continue;
+        }
+        // A cuBLASLt object in the state the caller made it, and the
+        // objects a structure holds (`const Setup &s`).
+        if (isObjectType(P->getType())) {
+          if (bindObject(Values, objectRef(Site->getArg(I)), {P, nullptr},
+                         F.Bindings))
+            Text += (Text.empty() ? "" : ", ") + P->getName().str();
+          continue;
+        }
+        if (const VarDecl *Holder = objectHolder(Site->getArg(I));
+            Holder && holdsObjects(P->getType().getNonReferenceType())) {
+          for (const FieldDecl *Field :
+               P->getType().getNonReferenceType()->getAsRecordDecl()->fields())
+            if (isObjectType(Field->getType()) &&
+                bindObject(Values, {Holder, Field}, {P, Field}, F.Bindings))
+              Text += (Text.empty() ? "" : ", ") + P->getName().str() + "." +
+                      Field->getName().str();
         }
         // A structure's fields as the caller's object has them (`const
         // Config &cfg` of a local `const Config cfg;`).

@@ -178,6 +178,9 @@ bool needsParams(const LtContext &C) {
     for (const SymbolicValue &V : Attrs)
       if (Needs(V))
         return true;
+  for (const SymbolicValue &V : C.Destroyed)
+    if (Needs(V))
+      return true; // an object parameter: as the callers made it
   return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount) ||
          !C.PointerParams.empty();
 }
