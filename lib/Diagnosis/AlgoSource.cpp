@@ -13,6 +13,8 @@ namespace clang::tidy::gemm {
 
 namespace {
 
+using ::gemm::rules::Role;
+
 // What to do after visiting a statement: go into its children, pass over
 // them, or stop the walk.
 enum class Walk { Into, Over, Stop };
@@ -42,6 +44,13 @@ const VarDecl *resultsOf(const MemberExpr *M) {
   return referencedVar(Base);
 }
 
+// The argument of \p Call that plays \p R, by its row of the API table;
+// null where it has none.
+const Expr *playing(const CallExpr &Call, Role R) {
+  const ApiFunction *Row = apiFunctionOf(Call.getDirectCallee());
+  return Row ? argumentPlaying(Call, *Row, R) : nullptr;
+}
+
 // \p E without the copy or move of a structure around it (`return r;`,
 // `T r = f();`).
 const Expr *withoutCopy(const Expr *E) {
@@ -66,7 +75,8 @@ bool mayCheck(const Stmt *Body, const VarDecl *Results, const VarDecl *Count,
       const IdentifierInfo *Id = M->getMemberDecl()->getIdentifier();
       return !Id || Id->getName() == "state" ? Walk::Stop : Walk::Over;
     }
-    if (Query && (S == Query->getArg(8) || S == Query->getArg(9)))
+    if (Query && (S == playing(*Query, Role::HeuristicResults) ||
+                  S == playing(*Query, Role::ReturnedAlgoCount)))
       return Walk::Over; // what the query fills
     if (const auto *Return = dyn_cast<ReturnStmt>(S);
         HandsOn && Return && Return->getRetValue() &&
@@ -84,7 +94,8 @@ bool mayCheck(const Stmt *Body, const VarDecl *Results, const VarDecl *Count,
 // results, which its caller may check).
 bool isUnchecked(const CallExpr &Query, const VarDecl *Results,
                  const FunctionDecl &Fn, bool HandsOn = false) {
-  const VarDecl *Count = addressedVar(Query.getArg(9));
+  const VarDecl *Count =
+      addressedVar(playing(Query, Role::ReturnedAlgoCount));
   if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
       Query.getBeginLoc().isMacroID())
     return false;
@@ -105,12 +116,10 @@ const CallExpr *onlyQueryFilling(const VarDecl *Results, const FunctionDecl &Fn,
   unsigned Queries = 0;
   walkStatements(Fn.getBody(), [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (Callee && Callee->getIdentifier() &&
-        Callee->getName() == "cublasLtMatmulAlgoGetHeuristic" &&
-        Call->getNumArgs() == 10 &&
-        (referencedVar(Call->getArg(8)) == Results ||
-         addressedVar(Call->getArg(8)) == Results))
+    const Expr *Filled =
+        Call ? playing(*Call, Role::HeuristicResults) : nullptr;
+    if (Filled && (referencedVar(Filled) == Results ||
+                   addressedVar(Filled) == Results))
       ++Queries, Query = Call;
     return Walk::Into;
   });

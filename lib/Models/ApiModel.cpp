@@ -47,7 +47,7 @@ constexpr Arg MatmulRoles[] = {
 constexpr Arg HeuristicRoles[] = {
     Arg::Handle, Arg::ComputeDesc, Arg::Adesc,      Arg::Bdesc,
     Arg::Cdesc,  Arg::Ddesc,       Arg::Preference, Arg::RequestedAlgoCount,
-    Arg::None,   Arg::None};
+    Arg::HeuristicResults, Arg::ReturnedAlgoCount};
 // cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
 // B, Bdesc, C, Cdesc, stream):
 constexpr Arg TransformRoles[] = {

@@ -24,9 +24,11 @@ enum class Role : uint8_t {
   BatchCount, GroupCount, GroupSize,
   ComputeType, Algo, SolutionIndex, Flags,
   // cuBLASLt's arguments besides those it shares (Handle, Alpha, A, B,
-  // Beta, C, D, Algo): its objects, the heuristic's count, the workspace and
-  // the attribute calls' buffer (gemm/rules/lt/, lt::Arg).
+  // Beta, C, D, Algo): its objects, the heuristic's count, results array and
+  // returned count, the workspace and the attribute calls' buffer
+  // (gemm/rules/lt/, lt::Arg).
   ComputeDesc, Adesc, Bdesc, Cdesc, Ddesc, Preference, RequestedAlgoCount,
+  HeuristicResults, ReturnedAlgoCount,
   Workspace, WorkspaceSize, Buf, SizeInBytes, SizeWritten, TransformDesc,
   EmulationDesc,
   None, // no argument

@@ -52,6 +52,8 @@ constexpr const char *argName(Arg A) {
   case Arg::Ddesc: return "Ddesc";
   case Arg::Preference: return "preference";
   case Arg::RequestedAlgoCount: return "requestedAlgoCount";
+  case Arg::HeuristicResults: return "heuristicResultsArray";
+  case Arg::ReturnedAlgoCount: return "returnAlgoCount";
   case Arg::Algo: return "algo";
   case Arg::Workspace: return "workspace";
   case Arg::WorkspaceSize: return "workspaceSizeInBytes";
