@@ -42,14 +42,59 @@ const Expr *argument(const CallExpr &Call, Arg A) {
   return F ? argumentPlaying(Call, *F, A) : nullptr;
 }
 
-// The variable an argument names: `d`, or `opaque` in `&opaque`.
-const VarDecl *namedVar(const Expr *E) {
+// Where in memory a pointer argument points: a pointer variable and a
+// constant offset in bytes from it (`p`, `p + 64`, `&p[64]`, `p - k` with k
+// known), through casts; none otherwise.
+struct BufferAt {
+  const VarDecl *Base = nullptr;
+  int64_t Bytes = 0;
+  bool operator==(const BufferAt &O) const {
+    return Base == O.Base && Bytes == O.Bytes;
+  }
+};
+std::optional<BufferAt> bufferAt(const Expr *E, FunctionValues &FV,
+                                 ASTContext &Ctx) {
   E = E ? E->IgnoreParenCasts() : nullptr;
-  if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(E);
-      Addr && Addr->getOpcode() == UO_AddrOf)
-    E = Addr->getSubExpr()->IgnoreParenCasts();
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!E)
+    return std::nullopt;
+  if (const VarDecl *V = referencedVar(E))
+    return V->getType()->isPointerType() ? std::optional(BufferAt{V, 0})
+                                         : std::nullopt;
+  const Expr *Pointer = nullptr, *Index = nullptr;
+  bool Minus = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    const bool LeftIsPointer = B->getLHS()->getType()->isPointerType();
+    Pointer = LeftIsPointer ? B->getLHS() : B->getRHS();
+    Index = LeftIsPointer ? B->getRHS() : B->getLHS();
+    Minus = B->getOpcode() == BO_Sub;
+    if (Minus && !LeftIsPointer)
+      return std::nullopt;
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    const auto *Sub =
+        dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
+    if (!Sub)
+      return std::nullopt;
+    Pointer = Sub->getBase();
+    Index = Sub->getIdx();
+  }
+  const VarDecl *Base = Pointer ? referencedVar(Pointer) : nullptr;
+  if (!Base || !Base->getType()->isPointerType() ||
+      !Index->getType()->isIntegerType())
+    return std::nullopt;
+  const QualType Element = Pointer->getType()->getPointeeType();
+  const SymbolicValue K = FV.evaluate(Index);
+  if (!K.isConstant() || Element->isIncompleteType() ||
+      !Element->isConstantSizeType())
+    return std::nullopt;
+  const int64_t Size =
+      Element->isVoidType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
+  const std::optional<int64_t> Bytes =
+      checkedOp(BO_Mul, K.Alternatives[0].Value, Size);
+  if (!Bytes)
+    return std::nullopt;
+  return BufferAt{Base, Minus ? -*Bytes : *Bytes};
 }
 
 // One calling context of the call: every value the rules read, each a few
@@ -78,14 +123,14 @@ int64_t provenAlignment(int64_t Address) {
 // Ddesc): only then did it choose 'algo' for them.
 bool asksAboutSameObjects(const CallExpr &Query, const CallExpr &Call,
                           ASTContext &Ctx) {
-  auto Object = [&](const CallExpr &X, Arg A) -> const VarDecl * {
+  auto Object = [&](const CallExpr &X, Arg A) {
     const Expr *E = argument(X, A);
     if (A == Arg::Cdesc && E && writtenNull(*E, Ctx))
       E = argument(X, Arg::Ddesc);
-    return namedVar(E);
+    return objectRef(E);
   };
   for (Arg A : {Arg::ComputeDesc, Arg::Adesc, Arg::Bdesc, Arg::Cdesc, Arg::Ddesc}) {
-    const VarDecl *V = Object(Call, A);
+    const ObjectRef V = Object(Call, A);
     if (!V || V != Object(Query, A))
       return false;
   }
@@ -151,8 +196,8 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     Out.RequestedAlgoCount = FV.evaluate(strippedArgument(E));
   // C and D: NULL, the same object, the same buffer, or distinct objects
   // created apart (distinct buffers are not proven: two pointers may alias).
-  const VarDecl *CVar = namedVar(argument(Call, Arg::Cdesc));
-  const VarDecl *DVar = namedVar(argument(Call, Arg::Ddesc));
+  const ObjectRef CVar = objectRef(argument(Call, Arg::Cdesc));
+  const ObjectRef DVar = objectRef(argument(Call, Arg::Ddesc));
   if (Out.Null[ObjC]) {
     Out.CdescIsNull = Out.CdescIsDdesc = Value::of(1);
   } else if (!Out.Attr[ObjC].empty()) {
@@ -163,8 +208,9 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.CdescIsDdesc = Value::of(0);
   }
   if (!isHeuristic(Call)) {
-    const VarDecl *C = namedVar(argument(Call, Arg::C));
-    if (C && C == namedVar(argument(Call, Arg::D)))
+    // One buffer: the same pointer, or the same constant offset from it.
+    const std::optional<BufferAt> C = bufferAt(argument(Call, Arg::C), FV, Ctx);
+    if (C && C == bufferAt(argument(Call, Arg::D), FV, Ctx))
       Out.CIsD = Value::of(1);
   }
   Out.reachedBy(FV);

@@ -85,6 +85,23 @@ void inPlaceThroughTwoLayouts() {
   // CHECK-NOTES: :[[@LINE-4]]:53: note: pass Ddesc as Cdesc, or give D a buffer of its own
 }
 
+// The same at a constant offset into one allocation, written two ways.
+void inPlaceAtAnOffset(uint16_t *buf) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 128);
+  const int out = 4096;
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, buf + out, c, &buf[4096], d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: C and D are the same buffer but Cdesc and Ddesc differ in leading dimension (64 and 128); cuBLASLt computes in place only when Cdesc is Ddesc [gemm-shape-consistency]
+  // CHECK-NOTES: :[[@LINE-5]]:55: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Cdesc' is 64, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE-5]]:55: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' is 128, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE-4]]:61: note: pass Ddesc as Cdesc, or give D a buffer of its own
+}
+
 // LT-SCALE-NARROW: a D scale with a BF16 D, in an FP8 matmul.
 void dScaleOnBf16D() {
   void *dScale;
@@ -494,6 +511,21 @@ void inPlaceLookAlikes() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &one, D, c, D, d, nullptr, workspace, 0, 0);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &one, D, d, D, d, nullptr, workspace, 0, 0);
   cublasLtMatmul(lt, op, &one, A, a, B, b, &one, C, c2, D, d, nullptr, workspace, 0, 0);
+}
+
+// Offsets into one allocation that differ (C and D apart), or that are not
+// known: not proven the same buffer.
+void offsetLookAlikes(uint16_t *buf, int k) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16BF, 64, 16, 128);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, buf, c, buf + 4096, d, nullptr, workspace, 0, 0);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, buf + k, c, buf + 4096, d, nullptr, workspace, 0, 0);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, (char *)buf + 4096, c, buf + 4096, d, nullptr, workspace, 0, 0);
 }
 
 // LtFp8Matmul: (C, D) = (16BF, 16BF).
