@@ -112,8 +112,14 @@ void FunctionValues::Walker::forgetHeldObjects(const VarDecl *V, Env &E,
   }
 }
 
-std::string FunctionValues::Walker::calleeName(const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
+std::string FunctionValues::Walker::calleeName(const Expr *Site) {
+  const FunctionDecl *F = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(Site))
+    F = Call->getDirectCallee();
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Site))
+    F = Construct->getConstructor();
+  if (const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(F))
+    return Ctor->getParent()->getNameAsString();
   if (!F || !F->getIdentifier())
     return "the call";
   llvm::StringRef Name = F->getName();
@@ -125,7 +131,7 @@ std::string FunctionValues::Walker::calleeName(const CallExpr *Call) {
 void FunctionValues::Walker::createObject(ObjectRef V, const CallExpr *Call,
                                           const ApiFunction &Info, Env &E,
                                           const Env &Args,
-                                          const CallExpr *Site) {
+                                          const Expr *Site) {
   forgetObject(V, E);
   if (F->Aliased.lookup(V.Var))
     return; // a copy of it could be changed behind the analysis
@@ -168,7 +174,7 @@ void FunctionValues::Walker::destroyObject(ObjectRef V, const CallExpr *Call, En
 
 void FunctionValues::Walker::setAttribute(ObjectRef V, const CallExpr *Call,
                   const ApiFunction &Info, Env &E, const Env &Args,
-                  const CallExpr *Site) {
+                  const Expr *Site) {
   if (!Site)
     Site = Call;
   const Origin Set{Site, "set by " + calleeName(Site) + " here"};
@@ -240,23 +246,30 @@ bool FunctionValues::Walker::inlineObjectCalls(const CallExpr *Call, int I,
   const std::optional<ObjectRecipe> Recipe = objectRecipe(Call, I);
   if (!Recipe)
     return false;
+  replayRecipe(*Recipe, {Call->getArgs(), Call->getNumArgs()}, Call, V, E);
+  return true;
+}
+
+void FunctionValues::Walker::replayRecipe(const ObjectRecipe &Recipe,
+                                          llvm::ArrayRef<const Expr *> Args,
+                                          const Expr *Site, ObjectRef V,
+                                          Env &E) {
   Env Inner;
-  for (unsigned J = 0; J < Recipe->Def->getNumParams(); ++J) {
-    const ParmVarDecl *P = Recipe->Def->getParamDecl(J);
+  for (unsigned J = 0; J < Recipe.Def->getNumParams() && J < Args.size(); ++J) {
+    const ParmVarDecl *P = Recipe.Def->getParamDecl(J);
     if (P->getType()->isPointerType())
-      Inner.callee().Pointers[P] = FV.evalPointer(Call->getArg(J), E, 0);
+      Inner.callee().Pointers[P] = FV.evalPointer(Args[J], E, 0);
     else
-      Inner.callee().Params[P] = FV.eval(Call->getArg(J), E, 0);
+      Inner.callee().Params[P] = FV.eval(Args[J], E, 0);
   }
-  for (const ObjectRecipe::Step &Step : Recipe->Calls) {
+  for (const ObjectRecipe::Step &Step : Recipe.Calls) {
     // A structure's field: of the caller's structure V names.
     const ObjectRef Target = Step.Field ? ObjectRef{V.Var, Step.Field} : V;
     if (createsObject(Step.Info.What))
-      createObject(Target, Step.Call, Step.Info, E, Inner, Call);
+      createObject(Target, Step.Call, Step.Info, E, Inner, Site);
     else if (!Step.Field || hasObject(Target, E))
-      setAttribute(Target, Step.Call, Step.Info, E, Inner, Call);
+      setAttribute(Target, Step.Call, Step.Info, E, Inner, Site);
   }
-  return true;
 }
 
 } // namespace clang::tidy::gemm

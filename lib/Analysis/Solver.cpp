@@ -503,9 +503,12 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
     }
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
       if (const CXXMethodDecl *M = Member->getMethodDecl())
-        // A const member function can still write a mutable field.
-        if (!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
-                              M->getParent()->hasMutableFields()))
+        // A const member function can still write a mutable field; one
+        // that only configures or returns the objects its class holds
+        // writes nothing else.
+        if ((!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
+                               M->getParent()->hasMutableFields())) &&
+            !objectGetter(Member) && !memberRecipe(Member))
           escape(Member->getImplicitObjectArgument());
   }
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))

@@ -164,13 +164,28 @@ ObjectRef objectRef(const Expr *E) {
   const VarDecl *Record = M && !M->isArrow() ? referencedVar(M->getBase()) : nullptr;
   if (const FieldDecl *F = Record ? objectFieldOf(M, Record, false) : nullptr)
     return {Record, F};
+  // `a.get()` of a class that holds the object: the field its getter returns.
+  if (const auto *Get = dyn_cast_or_null<CXXMemberCallExpr>(
+          E ? E->IgnoreParenImpCasts() : nullptr)) {
+    const auto *Callee = dyn_cast<MemberExpr>(Get->getCallee()->IgnoreParens());
+    const VarDecl *Holder = Callee && !Callee->isArrow()
+                                ? referencedVar(Get->getImplicitObjectArgument())
+                                : nullptr;
+    if (const FieldDecl *F = Holder ? objectGetter(Get) : nullptr)
+      return {Holder, F};
+  }
   return {};
 }
 
 const FieldDecl *objectFieldOf(const Expr *E, const VarDecl *Record,
                                bool Through) {
   const auto *M = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  if (!M || M->isArrow() != Through || referencedVar(M->getBase()) != Record)
+  if (!M || M->isArrow() != Through)
+    return nullptr;
+  // Null: a member of the object a member function runs on (`l_`,
+  // `this->l_`).
+  if (Record ? referencedVar(M->getBase()) != Record
+             : !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
     return nullptr;
   const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
   return F && !F->isBitField() && isObjectType(F->getType()) &&
@@ -180,7 +195,10 @@ const FieldDecl *objectFieldOf(const Expr *E, const VarDecl *Record,
 }
 
 bool holdsObjects(QualType T) {
-  const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
+  return holdsObjects(T.isNull() ? nullptr : T->getAsRecordDecl());
+}
+
+bool holdsObjects(const RecordDecl *RD) {
   if (!RD || !RD->getDefinition() || RD->isUnion())
     return false;
   return llvm::any_of(RD->getDefinition()->fields(), [](const FieldDecl *F) {
@@ -372,10 +390,10 @@ const CallExpr *madeCall(const Stmt *S) {
 // to, or a local it returns), or the objects a structure holds (one a
 // parameter points to or refers to, or a local it returns).
 struct RecipeObject {
-  const VarDecl *Var = nullptr;
+  const VarDecl *Var = nullptr; // null with Record: `this`'s fields
   bool Address = false; // an object parameter's pointee, or `p->f`
   bool Record = false;
-  bool Local = false;
+  bool Local = false;   // or a constructor's object
 
   // Whether the recipe may create what it makes, and must before it
   // configures it (a structure it receives may hold objects already).
@@ -457,46 +475,142 @@ std::optional<RecipeObject> recipeObject(const FunctionDecl *Def, int I,
   return O;
 }
 
+constexpr unsigned MaxRecipeStatements = 10;
+
+// The object calls \p Stmts make on \p Object, in order, into \p Out;
+// false where a statement does anything else.
+bool recipeSteps(llvm::ArrayRef<Stmt *> Stmts, const RecipeObject &Object,
+                 ObjectRecipe &Out);
+
 } // namespace
 
 std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I) {
-  constexpr unsigned MaxStatements = 10;
   ObjectRecipe Out;
   const CompoundStmt *Body = inlinableBody(Call, Out.Def);
-  if (!Body || Body->size() > MaxStatements || Body->body_empty() ||
+  if (!Body || Body->size() > MaxRecipeStatements || Body->body_empty() ||
       I >= static_cast<int>(Out.Def->getNumParams()))
     return std::nullopt;
   llvm::ArrayRef<Stmt *> Stmts(Body->body_begin(), Body->body_end());
   const std::optional<RecipeObject> Object = recipeObject(Out.Def, I, Stmts);
-  if (!Object)
+  if (!Object || !recipeSteps(Stmts, *Object, Out))
     return std::nullopt;
+  return Out;
+}
+
+namespace {
+
+// Whether evaluating \p E calls no function (a default member initialiser
+// included): `nullptr`, a parameter, `m * n`.
+bool callsNothing(const Expr *E) {
+  llvm::SmallVector<const Stmt *, 8> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S)) {
+      Work.push_back(Default->getExpr());
+      continue;
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S);
+        Construct && !Construct->getConstructor()->isTrivial())
+      return false;
+    if (isa<CallExpr, LambdaExpr, CXXNewExpr, CXXDeleteExpr, StmtExpr>(S))
+      return false;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return true;
+}
+
+// The body of a member function of a class of the file that holds
+// objects, where the analysis can bind its parameters to \p NumArgs
+// arguments; null otherwise.
+const CompoundStmt *memberBody(const CXXMethodDecl *Method, unsigned NumArgs,
+                               const FunctionDecl *&Def) {
+  Def = nullptr;
+  if (!Method || Method->isStatic() || Method->isVirtual() ||
+      !holdsObjects(Method->getParent()) ||
+      !Method->hasBody(Def) || !Def || Def->getNumParams() != NumArgs)
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  return Body && Body->size() <= MaxRecipeStatements ? Body : nullptr;
+}
+
+} // namespace
+
+std::optional<ObjectRecipe> constructorRecipe(const CXXConstructExpr *Construct) {
+  ObjectRecipe Out;
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  const CompoundStmt *Body =
+      memberBody(Ctor, Construct->getNumArgs(), Out.Def);
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  // Member initialisers that call nothing: the objects are made in the
+  // body.
+  for (const CXXCtorInitializer *Init : cast<CXXConstructorDecl>(Out.Def)->inits())
+    if (!Init->isMemberInitializer() || !callsNothing(Init->getInit()))
+      return std::nullopt;
+  RecipeObject Object;
+  Object.Record = Object.Address = Object.Local = true;
+  if (!recipeSteps({Body->body_begin(), Body->body_end()}, Object, Out))
+    return std::nullopt;
+  return Out;
+}
+
+std::optional<ObjectRecipe> memberRecipe(const CXXMemberCallExpr *Call) {
+  ObjectRecipe Out;
+  const CompoundStmt *Body =
+      memberBody(Call->getMethodDecl(), Call->getNumArgs(), Out.Def);
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  RecipeObject Object;
+  Object.Record = Object.Address = true;
+  if (!recipeSteps({Body->body_begin(), Body->body_end()}, Object, Out))
+    return std::nullopt;
+  return Out;
+}
+
+const FieldDecl *objectGetter(const CXXMemberCallExpr *Call) {
+  const FunctionDecl *Def = nullptr;
+  const CompoundStmt *Body =
+      memberBody(Call->getMethodDecl(), Call->getNumArgs(), Def);
+  const auto *Return =
+      Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  return Return ? objectFieldOf(Return->getRetValue(), nullptr, true) : nullptr;
+}
+
+namespace {
+
+bool recipeSteps(llvm::ArrayRef<Stmt *> Stmts, const RecipeObject &O,
+                 ObjectRecipe &Out) {
+  const RecipeObject *Object = &O;
   // The objects created so far: a structure's fields, or the object (null).
   llvm::SmallVector<const FieldDecl *, 4> Made;
   for (const Stmt *S : Stmts) {
     const CallExpr *Step = madeCall(S);
     if (!Step)
-      return std::nullopt;
+      return false;
     const ApiFunction Info = objectCallOf(Step->getDirectCallee());
     if (Info.What == Effect::None && keepsObjectState(Step->getDirectCallee()))
       continue;
     if (Step->getNumArgs() == 0)
-      return std::nullopt;
+      return false;
     const Expr *Target = Step->getArg(0);
     const FieldDecl *Field = nullptr;
     if (Info.What == Effect::Create && Object->creates() &&
         Object->created(Target, Field)) {
       if (llvm::is_contained(Made, Field))
-        return std::nullopt; // made twice: the first one leaks, not followed
+        return false; // made twice: the first one leaks, not followed
       Made.push_back(Field);
     } else if (Info.What != Effect::Set || !Object->target(Target, Field) ||
                (Object->mustCreate() && !llvm::is_contained(Made, Field))) {
-      return std::nullopt;
+      return false;
     }
     Out.Calls.push_back({Step, Info, Field});
   }
-  if (Out.Calls.empty())
-    return std::nullopt;
-  return Out;
+  return !Out.Calls.empty();
 }
+
+} // namespace
 
 } // namespace clang::tidy::gemm

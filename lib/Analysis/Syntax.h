@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "Models/ApiModel.h"
 
 #include "clang/AST/Stmt.h"
@@ -87,6 +88,7 @@ const FieldDecl *objectFieldOf(const Expr *E, const VarDecl *Record,
 
 /// Whether a structure has a handle or cuBLASLt object field.
 bool holdsObjects(QualType T);
+bool holdsObjects(const RecordDecl *RD);
 
 /// The structure variable \p E names (a copy of it too) where it holds
 /// objects: what a call that receives it by value or reference can reach.
@@ -151,6 +153,20 @@ struct ObjectRecipe {
 /// one-argument status check; cuBLAS's own calls that change no object may
 /// stand between. Nullopt where the body does anything else.
 std::optional<ObjectRecipe> objectRecipe(const CallExpr *Call, int I);
+
+/// The recipe of the constructor \p Construct runs, where its class holds
+/// objects and the constructor only makes them (its member initialisers
+/// call nothing; its body creates each field it configures): the steps on
+/// the new object's fields.
+std::optional<ObjectRecipe> constructorRecipe(const CXXConstructExpr *Construct);
+
+/// The recipe of the member function \p Call runs, where it only makes or
+/// configures the objects its class holds (`void setLd(int64_t)`).
+std::optional<ObjectRecipe> memberRecipe(const CXXMemberCallExpr *Call);
+
+/// The field a member function \p Call runs returns, where its body is
+/// only `return l_;` of a handle or object field: a getter.
+const FieldDecl *objectGetter(const CXXMemberCallExpr *Call);
 
 /// `Plan{...}`, `{...}`, a copy of either: the initializer list; else
 /// \p E without its implicit nodes.

@@ -162,10 +162,17 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
     if (const VarDecl *V = opaqueObject(Call->getArg(0)); V && tracked(V))
       return createObject({V, nullptr}, Call, Info, E, E);
   // A member function of a structure that holds objects may configure
-  // them (a const one too: the objects are pointers).
+  // them (a const one too: the objects are pointers), unless it only does
+  // so as a recipe, or only returns one (a getter).
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const VarDecl *Holder = objectHolder(Member->getImplicitObjectArgument()))
-      forgetHeldObjects(Holder, E, /*Erase=*/false);
+    if (const VarDecl *Holder = objectHolder(Member->getImplicitObjectArgument())) {
+      if (const std::optional<ObjectRecipe> Recipe = memberRecipe(Member);
+          Recipe && tracked(Holder))
+        replayRecipe(*Recipe, {Member->getArgs(), Member->getNumArgs()},
+                     Member, {Holder, nullptr}, E);
+      else if (!objectGetter(Member))
+        forgetHeldObjects(Holder, E, /*Erase=*/false);
+    }
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     // `makeLayout(&a, rows, cols, ld)`: a function of the file that
     // creates the object through its address.
@@ -248,11 +255,17 @@ void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {
     return;
   }
   declareRecord(V, E);
-  // `Setup s = makeSetup(m, n, k);`: the objects it returns in s's fields.
+  // `Setup s = makeSetup(m, n, k);`: the objects it returns in s's fields;
+  // `Layout a(CUDA_R_32F, m, k, lda);`: those its constructor makes.
   forgetHeldObjects(V, E, /*Erase=*/true);
-  if (Init && holdsObjects(V->getType()))
-    if (const auto *Made = dyn_cast<CallExpr>(Init->IgnoreUnlessSpelledInSource()))
-      inlineObjectCalls(Made, -1, {V, nullptr}, E);
+  if (!Init || !holdsObjects(V->getType()))
+    return;
+  if (const auto *Made = dyn_cast<CallExpr>(Init->IgnoreUnlessSpelledInSource()))
+    inlineObjectCalls(Made, -1, {V, nullptr}, E);
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()))
+    if (const std::optional<ObjectRecipe> Recipe = constructorRecipe(Construct))
+      replayRecipe(*Recipe, {Construct->getArgs(), Construct->getNumArgs()},
+                   Construct, {V, nullptr}, E);
 }
 
 void FunctionValues::Walker::assign(const Expr *LHS, SymbolicValue Val, const Expr *At, Env &E) {

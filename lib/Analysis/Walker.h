@@ -205,7 +205,7 @@ private:
 
   // The name as the code spells it: cublas_v2.h's cublasCreate for
   // cublasCreate_v2.
-  static std::string calleeName(const CallExpr *Call);
+  static std::string calleeName(const Expr *Site);
 
   // cublasCreate(&h), cublasLtMatmulDescCreate(&d, compute, scale),
   // cublasLtMatrixLayoutCreate(&l, type, rows, cols, ld),
@@ -214,7 +214,7 @@ private:
   // \p Args and \p Site as for setAttribute().
   void createObject(ObjectRef V, const CallExpr *Call,
                     const ApiFunction &Info, Env &E, const Env &Args,
-                    const CallExpr *Site = nullptr);
+                    const Expr *Site = nullptr);
 
   void destroyObject(ObjectRef V, const CallExpr *Call, Env &E);
 
@@ -225,7 +225,7 @@ private:
   // wrapper's, where one is inlined).
   void setAttribute(ObjectRef V, const CallExpr *Call,
                     const ApiFunction &Info, Env &E, const Env &Args,
-                    const CallExpr *Site = nullptr);
+                    const Expr *Site = nullptr);
 
   // What `buf` holds, read as the attribute's type: the value of the
   // variable `&value` names when `sizeInBytes` is the attribute's size and
@@ -243,6 +243,11 @@ private:
   // the caller's structure and each field's object is followed in it.
   // False where \p Call is no such function.
   bool inlineObjectCalls(const CallExpr *Call, int I, ObjectRef V, Env &E);
+
+  // \p Recipe's calls on \p V, its parameters bound to \p Args; notes name
+  // \p Site (a helper's call, a constructor, a member function's call).
+  void replayRecipe(const ObjectRecipe &Recipe, llvm::ArrayRef<const Expr *> Args,
+                    const Expr *Site, ObjectRef V, Env &E);
 
   // --- structures (RecordTransfer.cpp) ---
 

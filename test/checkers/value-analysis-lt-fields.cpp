@@ -225,3 +225,87 @@ void inAUnion(cublasLtMatmulDesc_t op, cublasLtMatrixLayout_t c) {
   cublasLtMatrixLayoutCreate(&U.a, CUDA_R_32F, 64, 32, 32);
   cublasLtMatmul(lt, op, &one, A, U.b, B, c, &zero, C, c, D, c, nullptr, workspace, 0, 0);
 }
+
+// ---- classes that own their objects (RAII) -------------------------------------
+//
+// A class whose constructor only creates its objects, whose member
+// functions only configure them, and whose getters only return them: a
+// local of it is followed as a structure is.
+
+class Layout {
+public:
+  Layout(cudaDataType t, uint64_t rows, uint64_t cols, int64_t ld) {
+    cublasLtMatrixLayoutCreate(&layout_, t, rows, cols, ld);
+  }
+  ~Layout() { cublasLtMatrixLayoutDestroy(layout_); }
+  void setOrder(cublasLtOrder_t order) {
+    cublasLtMatrixLayoutSetAttribute(layout_, CUBLASLT_MATRIX_LAYOUT_ORDER, &order, sizeof(order));
+  }
+  void refresh(); // not defined here: whatever it does is unknown
+  cublasLtMatrixLayout_t get() const { return layout_; }
+
+private:
+  cublasLtMatrixLayout_t layout_ = nullptr;
+};
+
+class MatmulDesc {
+public:
+  MatmulDesc(cublasComputeType_t compute, cudaDataType scale) {
+    check(cublasLtMatmulDescCreate(&desc_, compute, scale));
+  }
+  ~MatmulDesc() { cublasLtMatmulDescDestroy(desc_); }
+  cublasLtMatmulDesc_t descriptor() const { return this->desc_; }
+
+private:
+  cublasLtMatmulDesc_t desc_;
+};
+
+void ownedByClasses() {
+  MatmulDesc op(CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  Layout a(CUDA_R_32F, 16, 32, 16), b(CUDA_R_32F, 32, 16, 32), c(CUDA_R_32F, 16, 16, 16);
+  a.setOrder(CUBLASLT_ORDER_ROW);
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' (16) must be at least the columns (ORDER_ROW) = 32 [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' is 16, set by Layout here
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: 'CUBLASLT_MATRIX_LAYOUT_COLS of Adesc' is 32, set by Layout here
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: 'CUBLASLT_MATRIX_LAYOUT_ORDER of Adesc' is CUBLASLT_ORDER_ROW, set by setOrder here
+}
+
+void rightClasses() {
+  MatmulDesc op(CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  Layout a(CUDA_R_32F, 64, 32, 64), b(CUDA_R_32F, 32, 16, 32), c(CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+}
+
+// A member function not followed, a copy of the object, the object given
+// to something else, a class whose constructor does more: unknown.
+void tuneLayout(cublasLtMatrixLayout_t);
+class LoggedLayout {
+public:
+  LoggedLayout(int64_t ld) {
+    log("layout");
+    cublasLtMatrixLayoutCreate(&l_, CUDA_R_32F, 64, 32, ld);
+  }
+  cublasLtMatrixLayout_t get() const { return l_; }
+
+private:
+  cublasLtMatrixLayout_t l_;
+};
+
+void classesNotFollowed() {
+  MatmulDesc op(CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  Layout c(CUDA_R_32F, 64, 16, 64), b(CUDA_R_32F, 32, 16, 32);
+  Layout a(CUDA_R_32F, 64, 32, 32);
+  a.refresh();
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+  Layout a2(CUDA_R_32F, 64, 32, 32);
+  Layout copy = a2;
+  const int64_t ld = 64;
+  cublasLtMatrixLayoutSetAttribute(copy.get(), CUBLASLT_MATRIX_LAYOUT_LD, &ld, sizeof(ld));
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a2.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+  Layout a3(CUDA_R_32F, 64, 32, 32);
+  tuneLayout(a3.get());
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a3.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+  LoggedLayout a4(32);
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a4.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+}
