@@ -376,6 +376,10 @@ FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
   return evalPointer(E, *AtTarget, 0);
 }
 
+bool FunctionValues::writesParameter(const ParmVarDecl *P) const {
+  return !Known || Known->WrittenParams.lookup(P);
+}
+
 namespace {
 
 bool bindsObject(const FunctionValues::Bindings &B, ObjectRef O) {

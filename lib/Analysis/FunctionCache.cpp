@@ -12,7 +12,8 @@ bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B) {
   if (A.size() != B.size() || !A.Objects.empty() || !B.Objects.empty() ||
       !A.FieldValues.empty() || !B.FieldValues.empty() ||
-      !A.PointerWhere.empty() || !B.PointerWhere.empty())
+      !A.PointerWhere.empty() || !B.PointerWhere.empty() ||
+      !A.SameBuffer.empty() || !B.SameBuffer.empty())
     return false; // (walks with handle modes or fields bound are not kept)
   for (const auto &[P, V] : A) {
     auto It = B.find(P);

@@ -20,6 +20,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
@@ -212,9 +213,13 @@ public:
     std::map<std::pair<ObjectRef, int64_t>, SymbolicValue> Objects;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
     llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerWhere;
+    /// Pointer parameters the caller gives one buffer (the same pointer at
+    /// the same offset): `gemm(x, x)` for `gemm(const T *c, T *d)`.
+    llvm::SmallVector<std::pair<const ParmVarDecl *, const ParmVarDecl *>, 1>
+        SameBuffer;
     bool bindsNothing() const {
       return empty() && Objects.empty() && FieldValues.empty() &&
-             PointerWhere.empty();
+             PointerWhere.empty() && SameBuffer.empty();
     }
   };
 
@@ -290,6 +295,10 @@ public:
   /// taken with the values known here (a constant condition of a template
   /// instantiation, a parameter bound by a caller).
   bool reachable() const { return !Dead; }
+
+  /// Whether the function assigns its parameter \p P (then what its
+  /// callers pass is not what \p P holds everywhere).
+  bool writesParameter(const ParmVarDecl *P) const;
 
 private:
   struct Env;

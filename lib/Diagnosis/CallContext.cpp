@@ -99,6 +99,71 @@ bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
 
 namespace {
 
+// Where in memory a pointer argument points: a pointer variable and a
+// constant offset in bytes from it (`p`, `p + 64`, `&p[64]`, `p - k` with k
+// known), through casts; none otherwise.
+struct BufferAt {
+  const VarDecl *Base = nullptr;
+  int64_t Bytes = 0;
+  bool operator==(const BufferAt &O) const {
+    return Base == O.Base && Bytes == O.Bytes;
+  }
+};
+std::optional<BufferAt> bufferAt(const Expr *E, FunctionValues &FV,
+                                 ASTContext &Ctx) {
+  E = E ? E->IgnoreParenCasts() : nullptr;
+  if (!E)
+    return std::nullopt;
+  if (const VarDecl *V = referencedVar(E))
+    return V->getType()->isPointerType() ? std::optional(BufferAt{V, 0})
+                                         : std::nullopt;
+  const Expr *Pointer = nullptr, *Index = nullptr;
+  bool Minus = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    const bool LeftIsPointer = B->getLHS()->getType()->isPointerType();
+    Pointer = LeftIsPointer ? B->getLHS() : B->getRHS();
+    Index = LeftIsPointer ? B->getRHS() : B->getLHS();
+    Minus = B->getOpcode() == BO_Sub;
+    if (Minus && !LeftIsPointer)
+      return std::nullopt;
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    const auto *Sub =
+        dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
+    if (!Sub)
+      return std::nullopt;
+    Pointer = Sub->getBase();
+    Index = Sub->getIdx();
+  }
+  const VarDecl *Base = Pointer ? referencedVar(Pointer) : nullptr;
+  if (!Base || !Base->getType()->isPointerType() ||
+      !Index->getType()->isIntegerType())
+    return std::nullopt;
+  const QualType Element = Pointer->getType()->getPointeeType();
+  const SymbolicValue K = FV.evaluate(Index);
+  if (!K.isConstant() || Element->isIncompleteType() ||
+      !Element->isConstantSizeType())
+    return std::nullopt;
+  const int64_t Size =
+      Element->isVoidType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
+  const std::optional<int64_t> Bytes =
+      checkedOp(BO_Mul, K.Alternatives[0].Value, Size);
+  if (!Bytes)
+    return std::nullopt;
+  return BufferAt{Base, Minus ? -*Bytes : *Bytes};
+}
+
+} // namespace
+
+bool sameBuffer(const Expr *A, const Expr *B, FunctionValues &FV,
+                ASTContext &Ctx) {
+  const std::optional<BufferAt> X = bufferAt(A, FV, Ctx);
+  return X && X == bufferAt(B, FV, Ctx);
+}
+
+namespace {
+
 // The state the caller's object \p InCaller has at the call, bound to the
 // callee's \p InCallee: a handle's pointer mode; a cuBLASLt object's
 // attributes, where the caller followed it (created there, or bound in
@@ -129,7 +194,8 @@ bool bindObject(FunctionValues &Values, ObjectRef InCaller, ObjectRef InCallee,
 
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                                    unsigned Depth,
-                                   llvm::ArrayRef<const ParmVarDecl *> Pointers) {
+                                   llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                                   llvm::ArrayRef<ParameterPair> BufferPairs = {}) {
   std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
@@ -246,6 +312,14 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                 std::to_string(V.Alternatives[0].Value);
         F.Bindings[P] = std::move(V);
       }
+      // Two pointer parameters given one buffer (C and D in place).
+      for (const auto &[P, Q] : BufferPairs)
+        if (sameBuffer(Site->getArg(P->getFunctionScopeIndex()),
+                       Site->getArg(Q->getFunctionScopeIndex()), Values, Ctx)) {
+          F.Bindings.SameBuffer.push_back({P, Q});
+          Text += (Text.empty() ? "" : ", ") + P->getName().str() + " and " +
+                  Q->getName().str() + " the same buffer";
+        }
       if (F.Bindings.bindsNothing())
         continue;
       F.Chain.push_back(
@@ -271,8 +345,9 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
 
 std::vector<CallerFrame>
 callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
-             llvm::ArrayRef<const ParmVarDecl *> Pointers) {
-  return framesFor(Fn, Ctx, 0, Pointers);
+             llvm::ArrayRef<const ParmVarDecl *> Pointers,
+             llvm::ArrayRef<ParameterPair> BufferPairs) {
+  return framesFor(Fn, Ctx, 0, Pointers, BufferPairs);
 }
 
 void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,

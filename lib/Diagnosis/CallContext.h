@@ -32,6 +32,9 @@
 
 namespace clang::tidy::gemm {
 
+/// Two parameters of one function, whose arguments a rule relates.
+using ParameterPair = std::pair<const ParmVarDecl *, const ParmVarDecl *>;
+
 struct DiagnosisNote {
   SourceLocation Loc;
   std::string Text;
@@ -59,9 +62,18 @@ struct CallerFrame {
 /// main file's calls of it (recordCallSite), a few levels of wrappers deep.
 /// \p Pointers: the pointer parameters whose memory the frames of the
 /// direct callers bind too (ContextBase::PointerParams).
+/// \p BufferPairs: the pairs of pointer parameters the direct callers'
+/// frames bind where they pass one buffer (ContextBase::BufferPairs).
 std::vector<CallerFrame>
 callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
-             llvm::ArrayRef<const ParmVarDecl *> Pointers = {});
+             llvm::ArrayRef<const ParmVarDecl *> Pointers = {},
+             llvm::ArrayRef<ParameterPair> BufferPairs = {});
+
+/// Whether pointer arguments \p A and \p B are one buffer where \p FV's
+/// walk reached its target: the same pointer variable at the same constant
+/// offset (`p`, `p + 64`, `&p[64]`).
+bool sameBuffer(const Expr *A, const Expr *B, FunctionValues &FV,
+                ASTContext &Ctx);
 
 /// Records that \p Caller calls \p Site's callee at \p Site, for
 /// callerFrames: the check gives every call in the main file's functions as
@@ -150,6 +162,7 @@ void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
                         EachFn Each) {
   bool NeedsCallers;
   llvm::SmallVector<const ParmVarDecl *, 2> Pointers;
+  llvm::SmallVector<ParameterPair, 1> BufferPairs;
   {
     ContextT C;
     Evaluate(FunctionValues::Bindings(), C);
@@ -158,12 +171,13 @@ void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
     const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
     NeedsCallers = Undecided || NeedsParams(C);
     Pointers = C.PointerParams;
+    BufferPairs = C.BufferPairs;
     if (!Undecided)
       Each(C); // what holds whatever the parameters are
   }
   if (!NeedsCallers)
     return;
-  for (CallerFrame &F : callerFrames(Fn, Ctx, Pointers)) {
+  for (CallerFrame &F : callerFrames(Fn, Ctx, Pointers, BufferPairs)) {
     ContextT Bound;
     Bound.Chain = std::move(F.Chain);
     Evaluate(std::move(F.Bindings), Bound);
@@ -227,6 +241,9 @@ struct ContextBase {
   /// function alone does not say (alpha and beta against a pointer mode):
   /// the callers' frames bind where what they pass lies.
   llvm::SmallVector<const ParmVarDecl *, 2> PointerParams;
+  /// Pairs of pointer parameters whose being one buffer the rules want (C
+  /// and D, in place): the callers' frames bind the pairs they pass so.
+  llvm::SmallVector<ParameterPair, 1> BufferPairs;
 
   /// Records where \p FV's walk reached the call.
   void reachedBy(const FunctionValues &FV) {

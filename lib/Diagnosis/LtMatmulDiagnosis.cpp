@@ -42,61 +42,6 @@ const Expr *argument(const CallExpr &Call, Arg A) {
   return F ? argumentPlaying(Call, *F, A) : nullptr;
 }
 
-// Where in memory a pointer argument points: a pointer variable and a
-// constant offset in bytes from it (`p`, `p + 64`, `&p[64]`, `p - k` with k
-// known), through casts; none otherwise.
-struct BufferAt {
-  const VarDecl *Base = nullptr;
-  int64_t Bytes = 0;
-  bool operator==(const BufferAt &O) const {
-    return Base == O.Base && Bytes == O.Bytes;
-  }
-};
-std::optional<BufferAt> bufferAt(const Expr *E, FunctionValues &FV,
-                                 ASTContext &Ctx) {
-  E = E ? E->IgnoreParenCasts() : nullptr;
-  if (!E)
-    return std::nullopt;
-  if (const VarDecl *V = referencedVar(E))
-    return V->getType()->isPointerType() ? std::optional(BufferAt{V, 0})
-                                         : std::nullopt;
-  const Expr *Pointer = nullptr, *Index = nullptr;
-  bool Minus = false;
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
-    const bool LeftIsPointer = B->getLHS()->getType()->isPointerType();
-    Pointer = LeftIsPointer ? B->getLHS() : B->getRHS();
-    Index = LeftIsPointer ? B->getRHS() : B->getLHS();
-    Minus = B->getOpcode() == BO_Sub;
-    if (Minus && !LeftIsPointer)
-      return std::nullopt;
-  } else if (const auto *Addr = dyn_cast<UnaryOperator>(E);
-             Addr && Addr->getOpcode() == UO_AddrOf) {
-    const auto *Sub =
-        dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
-    if (!Sub)
-      return std::nullopt;
-    Pointer = Sub->getBase();
-    Index = Sub->getIdx();
-  }
-  const VarDecl *Base = Pointer ? referencedVar(Pointer) : nullptr;
-  if (!Base || !Base->getType()->isPointerType() ||
-      !Index->getType()->isIntegerType())
-    return std::nullopt;
-  const QualType Element = Pointer->getType()->getPointeeType();
-  const SymbolicValue K = FV.evaluate(Index);
-  if (!K.isConstant() || Element->isIncompleteType() ||
-      !Element->isConstantSizeType())
-    return std::nullopt;
-  const int64_t Size =
-      Element->isVoidType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
-  const std::optional<int64_t> Bytes =
-      checkedOp(BO_Mul, K.Alternatives[0].Value, Size);
-  if (!Bytes)
-    return std::nullopt;
-  return BufferAt{Base, Minus ? -*Bytes : *Bytes};
-}
-
 // One calling context of the call: every value the rules read, each a few
 // alternatives under conditions, and the chain of call sites that bound
 // the enclosing function's parameters.
@@ -160,6 +105,8 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 LtContext &Out) {
   if (Source.Query && !Source.Via)
     evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
+  const bool BindsNothing = Bindings.bindsNothing();
+  const auto SameBuffer = Bindings.SameBuffer;
   FunctionValues FV(Ctx, Fn, &Call, Out.Atoms, std::move(Bindings));
   for (unsigned O = 0; O < NumObjects; ++O) {
     const Expr *E = argument(Call, ObjectArgs[O]);
@@ -208,10 +155,18 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.CdescIsDdesc = Value::of(0);
   }
   if (!isHeuristic(Call)) {
-    // One buffer: the same pointer, or the same constant offset from it.
-    const std::optional<BufferAt> C = bufferAt(argument(Call, Arg::C), FV, Ctx);
-    if (C && C == bufferAt(argument(Call, Arg::D), FV, Ctx))
+    // One buffer: the same pointer, or the same constant offset from it;
+    // or two parameters every caller gives one buffer.
+    const Expr *C = argument(Call, Arg::C), *D = argument(Call, Arg::D);
+    const ParmVarDecl *CParam = parameterOf(C, Fn), *DParam = parameterOf(D, Fn);
+    if (sameBuffer(C, D, FV, Ctx) ||
+        (CParam && DParam &&
+         (llvm::is_contained(SameBuffer, std::make_pair(CParam, DParam)) ||
+          llvm::is_contained(SameBuffer, std::make_pair(DParam, CParam))) &&
+         !FV.writesParameter(CParam) && !FV.writesParameter(DParam)))
       Out.CIsD = Value::of(1);
+    else if (CParam && DParam && CParam != DParam && BindsNothing)
+      Out.BufferPairs.push_back({CParam, DParam}); // the callers decide
   }
   Out.reachedBy(FV);
 }
@@ -227,6 +182,8 @@ bool needsParams(const LtContext &C) {
   for (const SymbolicValue &V : C.Destroyed)
     if (Needs(V))
       return true; // an object parameter: as the callers made it
+  if (!C.BufferPairs.empty())
+    return true;
   return Needs(C.WorkspaceSize) || Needs(C.RequestedAlgoCount) ||
          !C.PointerParams.empty();
 }

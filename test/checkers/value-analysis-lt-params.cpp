@@ -141,3 +141,40 @@ void callerNotFollowed(cublasLtMatmulDesc_t op, cublasLtMatrixLayout_t a) {
   tune(b);
   runUnknown(op, b);
 }
+
+// C and D given as two parameters: in place where the caller passes one
+// buffer for both (at the same offset), whatever the wrapper's names.
+void gemmInPlace(const void *c, void *d, int64_t ldd) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, cl, dl;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&dl, CUDA_R_16BF, 64, 16, ldd);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, c, cl, d, dl, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: C and D are the same buffer but Cdesc and Ddesc differ in leading dimension (64 and 128); cuBLASLt computes in place only when Cdesc is Ddesc [gemm-shape-consistency]
+  // CHECK-NOTES: :[[@LINE-4]]:56: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Cdesc' is 64, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE-4]]:56: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Ddesc' is 128, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE+17]]:3: note: 'gemmInPlace' is called with ldd = 128, c and d the same buffer here
+  // CHECK-NOTES: :[[@LINE-5]]:53: note: pass Ddesc as Cdesc, or give D a buffer of its own
+}
+// The wrapper that gives D its own buffer when C is D.
+void gemmCopying(const void *c, void *d, void *scratch) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, cl, dl;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&cl, CUDA_R_16BF, 64, 16, 64);
+  cublasLtMatrixLayoutCreate(&dl, CUDA_R_16BF, 64, 16, 128);
+  if (c == d)
+    d = scratch;
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &one, c, cl, d, dl, nullptr, workspace, 0, 0);
+}
+void callersOfTheInPlaceWrappers(uint16_t *buf, uint16_t *other, uint16_t *scratch) {
+  gemmInPlace(buf + 256, &buf[256], 128);
+  gemmInPlace(other, buf, 128);
+  gemmInPlace(buf, buf + 256, 128);
+  gemmCopying(buf, buf, scratch);
+}
