@@ -25,6 +25,7 @@
 
 #include "Analysis/Environment.h"
 #include "Analysis/FunctionCache.h"
+#include "Analysis/ObjectRecipes.h"
 #include "Models/ApiModel.h"
 
 #include "clang/Analysis/CFG.h"
