@@ -142,6 +142,10 @@ FunctionValues::evalPointer(const Expr *E, const Env &Vars, unsigned Depth) {
           Bound != Params.PointerWhere.end() && P->getDeclContext() == Fn &&
           !(Known && Known->WrittenParams.lookup(P))) {
         Out.Where = Bound->second;
+        if (auto Size = Params.PointerSize.find(P); Size != Params.PointerSize.end()) {
+          Out.Size = Size->second;
+          Out.Offset = Params.PointerOffset.lookup(P);
+        }
         if (V->getType()->isPointerType())
           Out.Type = TypeOf(V->getType()->getPointeeType(), E);
         return Out;

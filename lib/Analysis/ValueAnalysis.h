@@ -213,6 +213,9 @@ public:
     std::map<std::pair<ObjectRef, int64_t>, SymbolicValue> Objects;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
     llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerWhere;
+    /// And, where the caller allocated it, the allocation's size and the
+    /// offset into it the parameter receives.
+    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerSize, PointerOffset;
     /// Pointer parameters the caller gives one buffer (the same pointer at
     /// the same offset): `gemm(x, x)` for `gemm(const T *c, T *d)`.
     llvm::SmallVector<std::pair<const ParmVarDecl *, const ParmVarDecl *>, 1>

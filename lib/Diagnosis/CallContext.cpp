@@ -285,13 +285,20 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
         if (P->getType()->isPointerType()) {
           if (!llvm::is_contained(Pointers, P))
             continue;
-          SymbolicValue Where = Values.evaluatePointer(Site->getArg(I)).Where;
+          const FunctionValues::PointerValue Ptr = Values.evaluatePointer(Site->getArg(I));
+          SymbolicValue Where = Ptr.Where;
           if (!Where.isConstant())
             continue;
           Where.Alternatives[0].From = {Site->getArg(I), Passed};
           Text += (Text.empty() ? "" : ", ") + P->getName().str() + " in " +
                   residencyText(Where.Alternatives[0].Value);
           F.Bindings.PointerWhere[P] = std::move(Where);
+          // The allocation behind it, where the caller made it (its size
+          // and the offset into it, each noted where the caller set it).
+          if (Ptr.Size.isConstant() && Ptr.Offset.isConstant()) {
+            F.Bindings.PointerSize[P] = Ptr.Size;
+            F.Bindings.PointerOffset[P] = Ptr.Offset;
+          }
           continue;
         }
         if (!P->getType()->isIntegralOrEnumerationType())

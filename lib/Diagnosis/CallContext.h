@@ -260,6 +260,17 @@ struct ContextBase {
       if (const ParmVarDecl *Param = parameterOf(&Arg, Fn))
         PointerParams.push_back(Param);
   }
+
+  /// Asks the callers the allocation behind the buffer argument \p Arg (a
+  /// workspace), read as \p P here, when this function does not say and it
+  /// is one of \p Fn's parameters.
+  void askCallersAbout(const Expr &Arg, const PointerSymbols &P,
+                       const FunctionDecl *Fn) {
+    if (!P.Null && !P.Size.Known)
+      if (const ParmVarDecl *Param = parameterOf(&Arg, Fn);
+          Param && !llvm::is_contained(PointerParams, Param))
+        PointerParams.push_back(Param);
+  }
 };
 
 /// How a pointer argument is read: a buffer, or a scalar (alpha, beta),

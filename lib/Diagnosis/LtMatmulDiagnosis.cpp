@@ -32,7 +32,7 @@ constexpr unsigned ObjC = 3, ObjD = 4;
 constexpr Arg PointerArgs[] = {Arg::Alpha, Arg::Beta, Arg::A,        Arg::B,
                                Arg::C,     Arg::D,    Arg::Workspace};
 constexpr unsigned NumPointers = std::size(PointerArgs);
-constexpr unsigned BetaPointer = 1;
+constexpr unsigned BetaPointer = 1, WorkspacePointer = NumPointers - 1;
 
 bool isHeuristic(const CallExpr &Call) { return Call.getNumArgs() == 10; }
 
@@ -137,6 +137,9 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   // Where alpha and beta lie decides only against a known pointer mode.
   if (Out.Attr[0].empty() || !Out.Attr[0][lt::desc::POINTER_MODE].Known)
     Out.PointerParams.clear();
+  // The workspace a wrapper receives: how much its callers allocated.
+  if (const Expr *E = argument(Call, Arg::Workspace))
+    Out.askCallersAbout(*E, Out.Pointers[WorkspacePointer], Fn);
   if (const Expr *E = argument(Call, Arg::WorkspaceSize))
     Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
   if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))

@@ -61,6 +61,28 @@ void misalignedSlice() {
   // CHECK-NOTES: :[[@LINE-3]]:22: note: 'workspace' is in an allocation of 1048576 bytes
 }
 
+// A wrapper given its workspace: the allocation is the caller's.
+void matmulWith(void *ws, size_t wsSize) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, 64, 16, 64);
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, ws, wsSize, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:76: warning: 'workspaceSizeInBytes' (8192) exceeds the 4096 bytes left in the workspace allocation [gemm-workspace]
+  // CHECK-NOTES: :[[@LINE+5]]:22: note: 'workspace' is in an allocation of 4096 bytes
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: 'matmulWith' is called with ws in device memory, wsSize = 8192 here
+}
+void callersOfTheWrapper(void *unknown) {
+  char *small, *large;
+  cudaMalloc(&small, 4096);
+  matmulWith(small, 8192);
+  cudaMalloc(&large, 1 << 20);
+  matmulWith(large, 8192);   // enough: silent
+  matmulWith(unknown, 8192); // not known here: the guard's
+}
+
 // ---- negative -------------------------------------------------------------------
 
 void noWorkspace() {
