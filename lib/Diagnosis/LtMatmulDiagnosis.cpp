@@ -137,9 +137,14 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   // Where alpha and beta lie decides only against a known pointer mode.
   if (Out.Attr[0].empty() || !Out.Attr[0][lt::desc::POINTER_MODE].Known)
     Out.PointerParams.clear();
-  // The workspace a wrapper receives: how much its callers allocated.
+  // The workspace a wrapper receives: how much its callers allocated; the
+  // operands too where the heuristic was told their alignment here.
   if (const Expr *E = argument(Call, Arg::Workspace))
     Out.askCallersAbout(*E, Out.Pointers[WorkspacePointer], Fn);
+  if (Source.Query && !Source.Via)
+    for (unsigned I = 2; I < WorkspacePointer; ++I) // A, B, C, D
+      if (const Expr *E = argument(Call, PointerArgs[I]))
+        Out.askCallersAbout(*E, Out.Pointers[I], Fn);
   if (const Expr *E = argument(Call, Arg::WorkspaceSize))
     Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
   if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))

@@ -103,6 +103,37 @@ void biasSliceAfterQuery() {
   // CHECK-NOTES: :[[@LINE-18]]:3: note: 'CUBLASLT_MATMUL_DESC_EPILOGUE' is CUBLASLT_EPILOGUE_BIAS, set by cublasLtMatmulDescSetAttribute here
 }
 
+// The operand a wrapper receives, at an offset its caller chose: judged on
+// that caller's allocation (a 256-byte offset keeps the alignment: silent).
+void gemmOn(const __half *a_) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64);
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  cublasLtMatmulHeuristicResult_t r;
+  int n = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, op, a, b, d, d, pref, 1, &r, &n);
+  if (n < 1)
+    return;
+  cublasLtMatmul(lt, op, &one, a_, a, B, b, &zero, C, d, D, d, &r.algo, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'A' is only 2-byte aligned but the algo was chosen for 256-byte alignment (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES); cublasLtMatmul may fail [gemm-buffer-type]
+  // CHECK-NOTES: :[[@LINE+9]]:14: note: 'A' is 6 bytes into its allocation, which starts 256-byte aligned
+  // CHECK-NOTES: :[[@LINE-9]]:3: note: 'CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES' is 256, the default after cublasLtMatmulPreferenceCreate here
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: the heuristic chose 'algo' here
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: 'gemmOn' is called with a_ in device memory here
+  // CHECK-NOTES: :[[@LINE-6]]:32: note: set the preference to the real alignment before the heuristic query
+}
+void callersOfGemmOn() {
+  __half *buf;
+  cudaMalloc(&buf, 1 << 20);
+  gemmOn(buf + 3);
+  gemmOn(buf + 128);
+}
+
 // ---- negative -------------------------------------------------------------------
 
 // The preference tells the heuristic the real alignment (PyTorch's form).
