@@ -152,11 +152,17 @@ void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
       Scan.SetterAddresses.insert(Call->getArg(1)->IgnoreParenCasts());
     // Nor a function of the file that only makes the object through it.
     const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if ((objectAddress(Call->getArg(I)) ||
            makesHeldObjects(Call, I, Callee)) &&
           objectRecipe(Call, I))
         Scan.SetterAddresses.insert(Call->getArg(I)->IgnoreParenCasts());
+      // Nor a structure of objects given as a pointer to const (its
+      // objects' state is forgotten at the call, Transfer.cpp).
+      if (Callee && I < Callee->getNumParams() &&
+          readOnlyHolder(Call->getArg(I), Callee->getParamDecl(I)))
+        Scan.SetterAddresses.insert(Call->getArg(I)->IgnoreParenCasts());
+    }
   }
   scanEscapes(S, Scan.AddressesTaken);
 }

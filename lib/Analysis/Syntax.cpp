@@ -165,6 +165,13 @@ ObjectRef objectRef(const Expr *E) {
   const VarDecl *Record = M && !M->isArrow() ? referencedVar(M->getBase()) : nullptr;
   if (const FieldDecl *F = Record ? objectFieldOf(M, Record, false) : nullptr)
     return {Record, F};
+  // `s->a` of a pointer parameter (`void run(const Setup *s)`): what its
+  // callers pass binds it (a local pointer could be one of several names).
+  if (const auto *P = M && M->isArrow()
+                          ? dyn_cast_or_null<ParmVarDecl>(referencedVar(M->getBase()))
+                          : nullptr)
+    if (const FieldDecl *F = objectFieldOf(M, P, true))
+      return {P, F};
   // `a.get()` of a class that holds the object: the field its getter returns.
   if (const auto *Get = dyn_cast_or_null<CXXMemberCallExpr>(
           E ? E->IgnoreParenImpCasts() : nullptr)) {
@@ -339,6 +346,14 @@ const Expr *aggregateOf(const Expr *E) {
       Copy->getConstructor()->isCopyOrMoveConstructor())
     return aggregateOf(Copy->getArg(0));
   return E;
+}
+
+const VarDecl *readOnlyHolder(const Expr *E, const ParmVarDecl *Param) {
+  if (!Param || !Param->getType()->isPointerType() ||
+      !Param->getType()->getPointeeType().isConstQualified())
+    return nullptr;
+  const VarDecl *V = addressedVar(E);
+  return V && holdsObjects(V->getType()) ? V : nullptr;
 }
 
 const VarDecl *objectHolder(const Expr *E) {

@@ -127,6 +127,11 @@ ObjectRef objectAddress(const Expr *E);
 /// structure variable that holds objects: s, else null.
 const VarDecl *objectRecord(const Expr *E, const ParmVarDecl *Param);
 
+/// `&s` given to a pointer-to-const parameter \p Param (`run(const Setup
+/// *s)`) where s is a structure variable that holds objects: s, which the
+/// callee can read (and configure the objects of) but not assign.
+const VarDecl *readOnlyHolder(const Expr *E, const ParmVarDecl *Param);
+
 /// `Plan{...}`, `{...}`, a copy of either: the initializer list; else
 /// \p E without its implicit nodes.
 const Expr *aggregateOf(const Expr *E);

@@ -192,10 +192,12 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
         forgetHeldObjects(Holder, E, /*Erase=*/true);
       continue;
     }
-    // A structure given by value or const reference: the objects it holds
-    // reach the callee.
-    if (const VarDecl *Holder = objectHolder(Call->getArg(I));
-        Holder && !keepsObjectState(Callee)) {
+    // A structure given by value, const reference or pointer to const: the
+    // objects it holds reach the callee.
+    const VarDecl *Holder = objectHolder(Call->getArg(I));
+    if (!Holder)
+      Holder = readOnlyHolder(Call->getArg(I), Param);
+    if (Holder && !keepsObjectState(Callee)) {
       forgetHeldObjects(Holder, E, /*Erase=*/false);
       continue;
     }

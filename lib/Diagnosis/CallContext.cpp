@@ -254,14 +254,18 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
             Text += (Text.empty() ? "" : ", ") + P->getName().str();
           continue;
         }
-        if (const VarDecl *Holder = objectHolder(Site->getArg(I));
-            Holder && holdsObjects(P->getType().getNonReferenceType())) {
-          for (const FieldDecl *Field :
-               P->getType().getNonReferenceType()->getAsRecordDecl()->fields())
+        // (By value, reference, or pointer: `run(&s)` for `const Setup *`.)
+        const bool ByPointer = P->getType()->isPointerType();
+        const QualType Held = ByPointer ? P->getType()->getPointeeType()
+                                        : P->getType().getNonReferenceType();
+        if (const VarDecl *Holder = ByPointer ? addressedVar(Site->getArg(I))
+                                              : objectHolder(Site->getArg(I));
+            Holder && holdsObjects(Held) && holdsObjects(Holder->getType())) {
+          for (const FieldDecl *Field : Held->getAsRecordDecl()->fields())
             if (isObjectType(Field->getType()) &&
                 bindObject(Values, {Holder, Field}, {P, Field}, F.Bindings))
-              Text += (Text.empty() ? "" : ", ") + P->getName().str() + "." +
-                      Field->getName().str();
+              Text += (Text.empty() ? "" : ", ") + P->getName().str() +
+                      (ByPointer ? "->" : ".") + Field->getName().str();
         }
         // A structure's fields as the caller's object has them (`const
         // Config &cfg` of a local `const Config cfg;`).

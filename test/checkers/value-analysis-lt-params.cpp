@@ -178,3 +178,35 @@ void callersOfTheInPlaceWrappers(uint16_t *buf, uint16_t *other, uint16_t *scrat
   gemmInPlace(buf, buf + 256, 128);
   gemmCopying(buf, buf, scratch);
 }
+
+// A structure of objects received through a pointer to const.
+void runThroughPointer(const Setup *s) {
+  cublasLtMatmul(lt, s->op, &one, A, s->a, B, s->b, &zero, C, s->c, D, s->c, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' (32) must be at least the rows (ORDER_COL) = 64 [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+21]]:56: note: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' is 32, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE+20]]:48: note: 'CUBLASLT_MATRIX_LAYOUT_ROWS of Adesc' is 64, set by cublasLtMatrixLayoutCreate here
+  // CHECK-NOTES: :[[@LINE+22]]:3: note: 'runThroughPointer' is called with s->op, s->a, s->b, s->c here
+}
+// The same, but the wrapper hands the layout to something not followed,
+// or is called after the caller did.
+void runThroughPointerAfterTuning(const Setup *s) {
+  tune(s->a);
+  cublasLtMatmul(lt, s->op, &one, A, s->a, B, s->b, &zero, C, s->c, D, s->c, nullptr, workspace, 0, 0);
+}
+void inspect(const Setup *);
+void callerWithAPointer() {
+  Setup S;
+  cublasLtMatmulDescCreate(&S.op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayoutCreate(&S.a, CUDA_R_32F, 64, 32, 32);
+  cublasLtMatrixLayoutCreate(&S.b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&S.c, CUDA_R_32F, 64, 16, 64);
+  runThroughPointerAfterTuning(&S);
+  runThroughPointer(&S); // S's objects were handed to a function not followed
+  Setup T;
+  cublasLtMatmulDescCreate(&T.op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayoutCreate(&T.a, CUDA_R_32F, 64, 32, 32);
+  cublasLtMatrixLayoutCreate(&T.b, CUDA_R_32F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&T.c, CUDA_R_32F, 64, 16, 64);
+  runThroughPointer(&T);
+  inspect(&T);
+}
