@@ -353,6 +353,9 @@ const VarDecl *readOnlyHolder(const Expr *E, const ParmVarDecl *Param) {
       !Param->getType()->getPointeeType().isConstQualified())
     return nullptr;
   const VarDecl *V = addressedVar(E);
+  const auto *Class = V ? V->getType()->getAsCXXRecordDecl() : nullptr;
+  if (Class && Class->hasDefinition() && Class->hasMutableFields())
+    return nullptr; // a mutable field can be written through it
   return V && holdsObjects(V->getType()) ? V : nullptr;
 }
 
