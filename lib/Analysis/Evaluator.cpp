@@ -380,15 +380,6 @@ bool FunctionValues::writesParameter(const ParmVarDecl *P) const {
   return !Known || Known->WrittenParams.lookup(P);
 }
 
-namespace {
-
-bool bindsObject(const FunctionValues::Bindings &B, ObjectRef O) {
-  auto It = B.Objects.lower_bound({O, INT64_MIN});
-  return It != B.Objects.end() && It->first.first == O;
-}
-
-} // namespace
-
 SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
   return evaluateAttribute(objectRef(E), Id);
 }
@@ -405,7 +396,7 @@ SymbolicValue FunctionValues::evaluateAttribute(ObjectRef V, int64_t Id) {
   // An object parameter not bound yet: what the callers pass decides.
   SymbolicValue Out = SymbolicValue::unknown();
   if (const auto *P = dyn_cast<ParmVarDecl>(V.Var);
-      P && P->getDeclContext() == Fn && !bindsObject(Params, V) &&
+      P && P->getDeclContext() == Fn && !hasAttributesOf(Params.Objects, V) &&
       !Known->WrittenParams.lookup(P) && !Known->Escapes.lookup(P))
     Out.NeedsParams.push_back(P);
   return Out;

@@ -119,7 +119,33 @@ constexpr unsigned MaxRecipeStatements = 10;
 // The object calls \p Stmts make on \p Object, in order, into \p Out;
 // false where a statement does anything else.
 bool recipeSteps(llvm::ArrayRef<Stmt *> Stmts, const RecipeObject &Object,
-                 ObjectRecipe &Out);
+                 ObjectRecipe &Out) {
+  // The objects created so far: a structure's fields, or the object (null).
+  llvm::SmallVector<const FieldDecl *, 4> Made;
+  for (const Stmt *S : Stmts) {
+    const CallExpr *Step = madeCall(S);
+    if (!Step)
+      return false;
+    const ApiFunction Info = objectCallOf(Step->getDirectCallee());
+    if (Info.What == Effect::None && keepsObjectState(Step->getDirectCallee()))
+      continue;
+    if (Step->getNumArgs() == 0)
+      return false;
+    const Expr *Target = Step->getArg(0);
+    const FieldDecl *Field = nullptr;
+    if (Info.What == Effect::Create && Object.creates() &&
+        Object.created(Target, Field)) {
+      if (llvm::is_contained(Made, Field))
+        return false; // made twice: the first one leaks, not followed
+      Made.push_back(Field);
+    } else if (Info.What != Effect::Set || !Object.target(Target, Field) ||
+               (Object.mustCreate() && !llvm::is_contained(Made, Field))) {
+      return false;
+    }
+    Out.Calls.push_back({Step, Info, Field});
+  }
+  return !Out.Calls.empty();
+}
 
 } // namespace
 
@@ -217,39 +243,5 @@ const FieldDecl *objectGetter(const CXXMemberCallExpr *Call) {
       Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
   return Return ? objectFieldOf(Return->getRetValue(), nullptr, true) : nullptr;
 }
-
-namespace {
-
-bool recipeSteps(llvm::ArrayRef<Stmt *> Stmts, const RecipeObject &O,
-                 ObjectRecipe &Out) {
-  const RecipeObject *Object = &O;
-  // The objects created so far: a structure's fields, or the object (null).
-  llvm::SmallVector<const FieldDecl *, 4> Made;
-  for (const Stmt *S : Stmts) {
-    const CallExpr *Step = madeCall(S);
-    if (!Step)
-      return false;
-    const ApiFunction Info = objectCallOf(Step->getDirectCallee());
-    if (Info.What == Effect::None && keepsObjectState(Step->getDirectCallee()))
-      continue;
-    if (Step->getNumArgs() == 0)
-      return false;
-    const Expr *Target = Step->getArg(0);
-    const FieldDecl *Field = nullptr;
-    if (Info.What == Effect::Create && Object->creates() &&
-        Object->created(Target, Field)) {
-      if (llvm::is_contained(Made, Field))
-        return false; // made twice: the first one leaks, not followed
-      Made.push_back(Field);
-    } else if (Info.What != Effect::Set || !Object->target(Target, Field) ||
-               (Object->mustCreate() && !llvm::is_contained(Made, Field))) {
-      return false;
-    }
-    Out.Calls.push_back({Step, Info, Field});
-  }
-  return !Out.Calls.empty();
-}
-
-} // namespace
 
 } // namespace clang::tidy::gemm

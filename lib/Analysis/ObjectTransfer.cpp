@@ -72,8 +72,7 @@ void FunctionValues::Walker::forgetBorrowed(Env &E) {
 }
 
 bool FunctionValues::Walker::hasObject(ObjectRef V, const Env &E) {
-  auto It = E.Objects.lower_bound({V, INT64_MIN});
-  return It != E.Objects.end() && It->first.first == V;
+  return hasAttributesOf(E.Objects, V);
 }
 
 void FunctionValues::Walker::forgetObject(ObjectRef V, Env &E) {

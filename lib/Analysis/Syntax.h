@@ -76,6 +76,13 @@ struct ObjectRef {
   }
 };
 
+/// Whether \p Map, keyed by (object, attribute id), holds an attribute of
+/// \p O: whether the object is followed (or bound).
+template <class MapT> bool hasAttributesOf(const MapT &Map, ObjectRef O) {
+  auto It = Map.lower_bound({O, INT64_MIN});
+  return It != Map.end() && It->first.first == O;
+}
+
 /// What names an object: a handle or descriptor variable, a handle or
 /// object field of a structure variable (`s.a`), or the structure of
 /// `&opaque`.

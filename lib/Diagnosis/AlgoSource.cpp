@@ -178,7 +178,7 @@ AlgoSource algoSourceOf(const Expr *Algo, const FunctionDecl *Fn) {
   const VarDecl *Results = resultsOf(Member);
   if (!Results || !Results->hasLocalStorage() || isa<ParmVarDecl>(Results))
     return {};
-  // The query: results in argument 8, wherever it is written (a status
+  // The query: the one filling the results, wherever it is written (a status
   // check or a macro around it).
   if (const CallExpr *Query = onlyQueryFilling(Results, *Fn, Algo))
     return {Query, nullptr, isUnchecked(*Query, Results, *Fn)};

@@ -233,25 +233,20 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
       std::string Text;
       for (unsigned I = 0; I < Fn->getNumParams(); ++I) {
         const ParmVarDecl *P = Fn->getParamDecl(I);
-        if (isHandleType(P->getType())) {
-          // The handle's pointer mode at the call (cublasCreate's HOST, a
-          // setter's), where the caller knows it.
-          SymbolicValue Mode = Values.evaluateHandle(Site->getArg(I)).PointerMode;
-          if (!Mode.isConstant())
-            continue;
-          Text += (Text.empty() ? "" : ", ") + P->getName().str() + " in " +
-                  (Mode.Alternatives[0].Value ? "CUBLAS_POINTER_MODE_DEVICE"
-                                              : "CUBLAS_POINTER_MODE_HOST");
-          F.Bindings.Objects[{{P, nullptr}, HandlePointerMode}] =
-              std::move(Mode);
-          continue;
-        }
-        // A cuBLASLt object in the state the caller made it, and the
-        // objects a structure holds (`const Setup &s`).
+        // A handle in the pointer mode the caller set (cublasCreate's
+        // HOST, a setter's), a cuBLASLt object in the state the caller made
+        // it; below, the objects a structure holds (`const Setup &s`).
         if (isObjectType(P->getType())) {
-          if (bindObject(Values, objectRef(Site->getArg(I)), {P, nullptr},
-                         F.Bindings))
-            Text += (Text.empty() ? "" : ", ") + P->getName().str();
+          const ObjectRef Bound{P, nullptr};
+          if (!bindObject(Values, objectRef(Site->getArg(I)), Bound, F.Bindings))
+            continue;
+          Text += (Text.empty() ? "" : ", ") + P->getName().str();
+          if (isHandleType(P->getType()))
+            Text += F.Bindings.Objects[{Bound, HandlePointerMode}]
+                            .Alternatives[0]
+                            .Value
+                        ? " in CUBLAS_POINTER_MODE_DEVICE"
+                        : " in CUBLAS_POINTER_MODE_HOST";
           continue;
         }
         // (By value, reference, or pointer: `run(&s)` for `const Setup *`.)
