@@ -309,3 +309,16 @@ void classesNotFollowed() {
   LoggedLayout a4(32);
   cublasLtMatmul(lt, op.descriptor(), &one, A, a4.get(), B, b.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
 }
+
+// The same objects given to a wrapper by const reference: judged on the
+// caller's.
+void runLayouts(const MatmulDesc &op, const Layout &a, const Layout &c) {
+  cublasLtMatmul(lt, op.descriptor(), &one, A, a.get(), B, a.get(), &zero, C, c.get(), D, c.get(), nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Adesc' (32) must be at least the rows (ORDER_COL) = 64 [gemm-leading-dimension]
+  // CHECK-MESSAGES: :[[@LINE-2]]:62: warning: 'CUBLASLT_MATRIX_LAYOUT_LD of Bdesc' (32) must be at least the rows (ORDER_COL) = 64 [gemm-leading-dimension]
+}
+void callerOfRunLayouts() {
+  MatmulDesc op(CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  Layout a(CUDA_R_32F, 64, 64, 32), c(CUDA_R_32F, 64, 64, 64);
+  runLayouts(op, a, c);
+}
