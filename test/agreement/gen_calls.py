@@ -40,8 +40,21 @@ def dims():
     return [pick(SIZES) for _ in range(3)] + [pick(LDS) for _ in range(3)]
 
 
+def interleaved():
+    # Per-head outputs side by side in one buffer (ldc = heads * dim, strideC
+    # = dim): valid though the spans overlap; one row off, or a batch more
+    # than fits, and elements are shared.
+    dim, heads, cols = pick([8, 16, 64]), pick([2, 4, 8]), pick([1, 4, 64])
+    stride = pick([dim, dim - 1, dim + 1, dim * heads, 0])
+    batch = pick([heads, heads + 1])
+    return ("cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, %d, %d, %d, &one, fA, %d, %d, fA, %d, %d, &zero, fC, %d, %d, %d)"
+            % (dim, cols, dim, dim, dim * dim, dim, dim * cols, dim * heads, stride, batch))
+
+
 def call():
-    kind = rng.randrange(12)
+    kind = rng.randrange(13)
+    if kind == 12:
+        return interleaved()
     ta, tb = (pick(OPS) if rng.random() < 0.3 else pick(OPS[:2]) for _ in range(2))
     m, nn, k, lda, ldb, ldc = dims()
     if kind == 0:

@@ -187,6 +187,48 @@ void stridedBatch() {
   cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
 }
 
+// Per-head outputs side by side in one [64 * heads, 16] buffer: D's ld is
+// 64 * heads and each batch starts 64 rows further. The spans overlap, no
+// element is shared.
+void interleavedHeads() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64 * 4);
+  const int32_t heads = 4;
+  const int64_t strideA = 64 * 32, strideB = 32 * 16, strideD = 64;
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideA, sizeof(strideA));
+  cublasLtMatrixLayoutSetAttribute(b, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(b, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideB, sizeof(strideB));
+  cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideD, sizeof(strideD));
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
+}
+
+// The same with a stride of 48 rows: D[1]'s first rows are D[0]'s last.
+void interleavedTooClose() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 32, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 32, 16, 32);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_16F, 64, 16, 64 * 4);
+  const int32_t heads = 4;
+  const int64_t strideA = 64 * 32, strideB = 32 * 16, strideD = 48;
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideA, sizeof(strideA));
+  cublasLtMatrixLayoutSetAttribute(b, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(b, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideB, sizeof(strideB));
+  cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &heads, sizeof(heads));
+  cublasLtMatrixLayoutSetAttribute(d, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strideD, sizeof(strideD));
+  cublasLtMatmul(lt, op, &one, A, a, B, b, &zero, C, d, D, d, nullptr, workspace, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' (48) makes the 4 D matrices overlap: row 48, column 0 of D[0] is row 0, column 0 of D[1] [gemm-batch-stride]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' is 48, set by cublasLtMatrixLayoutSetAttribute here
+}
+
 // ---- skipped: not proven ---------------------------------------------------------------
 
 // Host scalars in device pointer mode: a device that reads pageable host

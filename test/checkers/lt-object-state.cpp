@@ -184,7 +184,7 @@ void typedSetterWrappers() {
   // CHECK-NOTES: :[[@LINE-13]]:50: note: 'CUBLASLT_MATRIX_LAYOUT_COLS of Bdesc' is 16, set by cublasLtMatrixLayoutCreate here
   // CHECK-NOTES: :[[@LINE-17]]:3: note: 'CUBLASLT_MATMUL_DESC_TRANSB' is CUBLAS_OP_T, set by setAttribute here
   // CHECK-NOTES: :[[@LINE-12]]:41: note: D (m x n) = op(A) (m x k) * op(B) (k x n); the layouts describe the matrices as stored, before TRANSA/TRANSB
-  // CHECK-MESSAGES: :[[@LINE-13]]:60: warning: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' (0) is less than the 1024 elements each D matrix spans (ld * (cols - 1) + rows): the 4 D matrices overlap [gemm-batch-stride]
+  // CHECK-MESSAGES: :[[@LINE-13]]:60: warning: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' (0) makes the 4 D matrices overlap: row 0, column 0 of D[0] is row 0, column 0 of D[1] [gemm-batch-stride]
   // CHECK-NOTES: :[[@LINE-16]]:3: note: 'CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of Ddesc' is 0, the default after cublasLtMatrixLayoutCreate here
 }
 

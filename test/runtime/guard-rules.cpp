@@ -156,8 +156,13 @@ int main() {
   // HEADER: cublasGemmEx: 'A' is 2 bytes past a 4-byte boundary; CUBLAS_COMPUTE_32I needs it 4-byte aligned [int8-alignment]
   // HEADER-NEXT: int8.pointer: status 7
   CALL("batch.overlap", cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, fA, 8, 64, fA, 8, 64, &zero, fC, 8, 32, 4));
-  // HEADER: cublasSgemmStridedBatched: 'strideC' (32) is less than the 64 elements each C matrix spans (ldc * (n - 1) + m): the 4 C matrices overlap [batch-stride]
+  // HEADER: cublasSgemmStridedBatched: 'strideC' (32) makes the 4 C matrices overlap: row 0, column 4 of C[0] is row 0, column 0 of C[1] [batch-stride]
   // HEADER-NEXT: batch.overlap: status 7
+  // Interleaved (four 8-row outputs side by side, ldc 32, stride 8): the
+  // spans overlap, no element is shared; cuBLAS answers for itself.
+  CALL("batch.interleaved", cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, fA, 8, 64, fA, 8, 64, &zero, fC, 32, 8, 4));
+  // HEADER: gemm-guard: {{.*}}: cublasSgemmStridedBatched returned CUBLAS_STATUS_NOT_INITIALIZED although its arguments are valid per the gemm-tidy rulebook
+  // HEADER-NEXT: batch.interleaved: status 1
   // 1 MiB holds 262144 floats; A needs lda * (k - 1) + m = 307200.
   CALL("buffer.extent", cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 1024, 8, 300, &one, fA, 1024, fA, 300, &zero, fC, 1024));
   // HEADER: cublasSgemm_v2: 'A' needs 1228800 bytes (lda * (k - 1) + m = 307200 elements of CUDA_R_32F) but only 1048576 remain in its allocation [buffer-extent]

@@ -515,6 +515,24 @@ TEST(LtRules, Batch) {
     O.lay(M, layout::BATCH_COUNT, 2);
   O.lay(MatD, layout::STRIDED_BATCH_OFFSET, 64);
   EXPECT_RULE(O.check(), "LT-BATCH-STRIDE");
+  // Interleaved: four 64-row Ds side by side in columns of 256 (per-head
+  // outputs in one buffer): the spans overlap, no element is shared.
+  Gemm I = fp16();
+  for (unsigned M = 0; M < 4; ++M)
+    I.lay(M, layout::BATCH_COUNT, 4);
+  for (unsigned M : {MatC, MatD})
+    I.lay(M, layout::LD, 256).lay(M, layout::STRIDED_BATCH_OFFSET, 64);
+  EXPECT_NO_RULE(I.check(), "LT-BATCH-STRIDE");
+  // A fifth D wraps into column 1 of the first.
+  for (unsigned M = 0; M < 4; ++M)
+    I.lay(M, layout::BATCH_COUNT, 5);
+  const auto Fs = I.check();
+  EXPECT_RULE(Fs, "LT-BATCH-STRIDE");
+  for (const auto &F : Fs)
+    if (std::string(F.RuleId) == "LT-BATCH-STRIDE")
+      EXPECT_NE(F.Message.find("row 0, column 1 of D[0] is row 0, column 0 of D[4]"),
+                std::string::npos)
+          << F.Message;
 }
 
 // --- types ------------------------------------------------------------------------------------

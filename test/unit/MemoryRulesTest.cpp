@@ -355,6 +355,76 @@ CallValues validStrided() {
   return V;
 }
 
+// Interleaved batches: spans overlap, elements do not (the call:
+// gemm_rules.check("cublasSgemmStridedBatched", m=4, n=8, ldc=16,
+// strideC=4, batchCount=4) was reported).
+TEST(MemoryRules, InterleavedBatchesAreValid) {
+  CallValues V = validStrided();
+  V[Role::M] = V[Role::Lda] = Value::of(4);
+  V[Role::N] = Value::of(8);
+  V[Role::K] = V[Role::Ldb] = Value::of(4);
+  V[Role::StrideA] = V[Role::StrideB] = Value::of(32);
+  V[Role::Ldc] = Value::of(16);
+  V[Role::StrideC] = Value::of(4);
+  V[Role::BatchCount] = Value::of(4);
+  EXPECT_TRUE(run("cublasSgemmStridedBatched", V).empty());
+  V[Role::StrideC] = Value::of(-4);
+  EXPECT_TRUE(run("cublasSgemmStridedBatched", V).empty());
+  // A fifth batch wraps to row 0 of column 1: shared with C[0].
+  V[Role::StrideC] = Value::of(4);
+  V[Role::BatchCount] = Value::of(5);
+  EXPECT_EQ(only(run("cublasSgemmStridedBatched", V)).Message,
+            "'strideC' (4) makes the 5 C matrices overlap: row 0, column 1 of "
+            "C[0] is row 0, column 0 of C[4]");
+  // One row too close: C[1]'s first row is C[0]'s last.
+  V[Role::StrideC] = Value::of(3);
+  V[Role::BatchCount] = Value::of(4);
+  EXPECT_EQ(only(run("cublasSgemmStridedBatched", V)).Message,
+            "'strideC' (3) makes the 4 C matrices overlap: row 3, column 0 of "
+            "C[0] is row 0, column 0 of C[1]");
+  // Starting inside a column's gap and running into the next column.
+  V[Role::StrideC] = Value::of(14);
+  V[Role::BatchCount] = Value::of(2);
+  EXPECT_EQ(only(run("cublasSgemmStridedBatched", V)).Message,
+            "'strideC' (14) makes the 2 C matrices overlap: row 0, column 1 of "
+            "C[0] is row 2, column 0 of C[1]");
+  V[Role::StrideC] = Value::of(8); // rows 8..11 of each column: free
+  EXPECT_TRUE(run("cublasSgemmStridedBatched", V).empty());
+}
+
+// The exact test against brute force over small shapes: every element of
+// every batch marked in a grid.
+TEST(MemoryRules, OverlapMatchesBruteForce) {
+  for (int64_t M = 1; M <= 4; ++M)
+    for (int64_t N = 1; N <= 3; ++N)
+      for (int64_t Ld = M; Ld <= 6; ++Ld)
+        for (int64_t Stride = -20; Stride <= 20; ++Stride)
+          for (int64_t Batch = 2; Batch <= 4; ++Batch) {
+            std::vector<int> Owner(200, -1);
+            bool Shared = false;
+            for (int64_t I = 0; I < Batch; ++I)
+              for (int64_t J = 0; J < N; ++J)
+                for (int64_t R = 0; R < M; ++R) {
+                  int &O = Owner[100 + I * Stride + J * Ld + R];
+                  Shared |= O >= 0 && O != I;
+                  O = static_cast<int>(I);
+                }
+            const SharedElement S =
+                firstSharedElement(M, N, Ld, Stride, Batch);
+            ASSERT_EQ(S.Found, Shared)
+                << "m " << M << " n " << N << " ld " << Ld << " stride "
+                << Stride << " batches " << Batch;
+            if (!S.Found)
+              continue;
+            // The element named is in both matrices, at the same address.
+            const int64_t Low = S.Low * Stride + S.Col * Ld + S.Row;
+            const int64_t High = S.High * Stride + S.HighCol * Ld + S.HighRow;
+            EXPECT_EQ(Low, High);
+            EXPECT_TRUE(S.Row < M && S.Col < N && S.HighRow < M &&
+                        S.HighCol < N && S.Low != S.High);
+          }
+}
+
 TEST(MemoryRules, StridedBatchedCMustNotOverlap) {
   CallValues V = validStrided();
   EXPECT_TRUE(run("cublasGemmStridedBatchedEx", V).empty());
@@ -365,12 +435,16 @@ TEST(MemoryRules, StridedBatchedCMustNotOverlap) {
   const Finding &F = only(run("cublasGemmStridedBatchedEx", V));
   EXPECT_STREQ(F.RuleId, "batch.overlap");
   EXPECT_EQ(F.Bound, 2048);
-  EXPECT_EQ(F.Message, "'strideC' (2047) is less than the 2048 elements each C "
-                       "matrix spans (ldc * (n - 1) + m): the 4 C matrices "
-                       "overlap");
+  EXPECT_EQ(F.Message, "'strideC' (2047) makes the 4 C matrices overlap: row "
+                       "63, column 31 of C[0] is row 0, column 0 of C[1]");
   V[Role::StrideC] = Value::of(0);
   EXPECT_STREQ(only(run("cublasGemmStridedBatchedEx", V)).RuleId,
                "batch.overlap");
+  // A negative stride puts C[1] first.
+  V[Role::StrideC] = Value::of(-2047);
+  EXPECT_EQ(only(run("cublasGemmStridedBatchedEx", V)).Message,
+            "'strideC' (-2047) makes the 4 C matrices overlap: row 63, column "
+            "31 of C[1] is row 0, column 0 of C[0]");
   // One matrix cannot overlap itself; a stride of 0 on A or B broadcasts.
   V[Role::BatchCount] = Value::of(1);
   EXPECT_TRUE(run("cublasGemmStridedBatchedEx", V).empty());

@@ -4,6 +4,7 @@
 #define GEMM_RULES_GEMM_MATRICES_H
 
 #include "gemm/rules/gemm/checker.h"
+#include "gemm/rules/overlap.h"
 
 namespace gemm {
 namespace rules {
@@ -196,30 +197,27 @@ inline void Checker::checkPrecision() {
         {Role::Handle});
 }
 
-// Batched C matrices must not overlap (DOC: undefined behaviour).
+// Batched C matrices must not share an element (DOC: undefined behaviour).
+// Spans may overlap: interleaved batches are valid (overlap.h).
 inline void Checker::checkStridedOverlap() {
   if (Api.Shape != Form::StridedBatched)
     return;
   const Value Batch = get(Role::BatchCount), Stride = get(Role::StrideC);
   const Value Ldc = get(Role::Ldc), M = get(Role::M), N = get(Role::N);
-  if (!Batch.Known || Batch.V <= 1 || !Stride.Known || !Ldc.Known ||
-      !M.Known || !N.Known || M.V <= 0 || N.V <= 0 || Ldc.V < M.V)
+  if (!Batch.Known || !Stride.Known || !Ldc.Known || !M.Known || !N.Known)
     return;
-  // C[i] spans ldc * (n - 1) + m elements; the next one must start after.
-  const int64_t Span = satAdd(satMul(Ldc.V, N.V - 1), M.V);
-  const int64_t Distance = Stride.V >= 0          ? Stride.V
-                           : Stride.V == INT64_MIN ? INT64_MAX
-                                                   : -Stride.V;
-  if (Distance >= Span)
+  const SharedElement S =
+      firstSharedElement(M.V, N.V, Ldc.V, Stride.V, Batch.V);
+  if (!S.Found)
     return;
   add(Category::BatchStride, "batch.overlap", Role::StrideC, -1, Stride.V,
       quote(name(Role::StrideC)) + " (" + std::to_string(Stride.V) +
-          ") is less than the " + countText(Span) +
-          " elements each C matrix spans (ldc * (n - 1) + m): the " +
-          std::to_string(Batch.V) + " C matrices overlap",
-      "use a stride of at least ldc * n = " + countText(satMul(Ldc.V, N.V)),
+          ") makes the " + std::to_string(Batch.V) +
+          " C matrices overlap: " + sharedElementText("C", S),
+      "use a stride of at least ldc * n = " + countText(satMul(Ldc.V, N.V)) +
+          ", or interleave the matrices so that no element is shared",
       {Role::StrideC, Role::BatchCount, Role::Ldc, Role::N, Role::M})
-      .Bound = Span;
+      .Bound = satAdd(satMul(Ldc.V, N.V - 1), M.V);
 }
 
 // Returns false when the compute type is invalid (and reported).

@@ -4,6 +4,7 @@
 #define GEMM_RULES_LT_SHAPE_RULES_H
 
 #include "gemm/rules/lt/matmul_checker.h"
+#include "gemm/rules/overlap.h"
 
 namespace gemm {
 namespace rules {
@@ -198,23 +199,22 @@ inline void MatmulChecker::checkBatch() {
               ") must equal the batch count of D (" + num(DB) + ")")
           .Bound = DB;
   }
-  // LT-BATCH-STRIDE: D matrices must not overlap (ORDER_COL).
+  // LT-BATCH-STRIDE: no element in two D matrices (ORDER_COL); interleaved
+  // batches, whose spans overlap, are valid (overlap.h).
   const int64_t Stride = lv(MatD, layout::STRIDED_BATCH_OFFSET, INT64_MIN);
   const int64_t Ld = lv(MatD, layout::LD), Cols = lv(MatD, layout::COLS),
                 Rows = lv(MatD, layout::ROWS);
-  if (DB > 1 && Stride != INT64_MIN && lv(MatD, layout::ORDER) == order::Col &&
-      lv(MatD, layout::BATCH_MODE) == batch_mode::Strided && Ld >= Rows &&
-      Rows > 0 && Cols > 0) {
-    const int64_t Span = Ld * (Cols - 1) + Rows;
-    if ((Stride < 0 ? -Stride : Stride) < Span)
-      err(Category::BatchStride, "LT-BATCH-STRIDE",
-          la(MatD, layout::STRIDED_BATCH_OFFSET), Stride,
-          ln(MatD, layout::STRIDED_BATCH_OFFSET) + " (" + num(Stride) +
-              ") is less than the " + num(Span) +
-              " elements each D matrix spans (ld * (cols - 1) + rows): the " +
-              num(DB) + " D matrices overlap")
-          .Bound = Span;
-  }
+  if (Stride == INT64_MIN || lv(MatD, layout::ORDER) != order::Col ||
+      lv(MatD, layout::BATCH_MODE) != batch_mode::Strided)
+    return;
+  const SharedElement Shared = firstSharedElement(Rows, Cols, Ld, Stride, DB);
+  if (Shared.Found)
+    err(Category::BatchStride, "LT-BATCH-STRIDE",
+        la(MatD, layout::STRIDED_BATCH_OFFSET), Stride,
+        ln(MatD, layout::STRIDED_BATCH_OFFSET) + " (" + num(Stride) +
+            ") makes the " + num(DB) +
+            " D matrices overlap: " + sharedElementText("D", Shared))
+        .Bound = rules::detail::satAdd(rules::detail::satMul(Ld, Cols - 1), Rows);
 }
 
 // --- C versus D (section 4) -----------------------------------------------------------------
