@@ -3,6 +3,7 @@
 #include "Analysis/Walker.h"
 #include "Analysis/BodyShape.h"
 #include "Analysis/Syntax.h"
+#include "Analysis/UnwrittenStatics.h"
 #include "GemmCallAnalysis.h"
 #include "Models/ApiModel.h"
 
@@ -158,9 +159,12 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
   if (V->isStaticLocal())
     return SymbolicValue::unknown();
   // A const variable whose initializer is not a constant expression but
-  // can be followed (`const int ld = t ? k : m;` at namespace scope).
-  if (V->getType().isConstQualified() && !V->getType().isVolatileQualified() &&
-      !V->hasLocalStorage() && V->getInit() && Depth < MaxDepth) {
+  // can be followed (`const int ld = t ? k : m;` at namespace scope), or a
+  // file-scope static that nothing in the translation unit writes.
+  const bool Constant =
+      V->getType().isConstQualified() && !V->getType().isVolatileQualified();
+  if (!V->hasLocalStorage() && V->getInit() && Depth < MaxDepth &&
+      (Constant || keepsInitialValue(V, Ctx))) {
     SymbolicValue Val = eval(V->getInit(), Env(), Depth + 1);
     const OriginText Text = OriginText::quoting("the value of", V->getName());
     for (Alternative &A : Val.Alternatives)
