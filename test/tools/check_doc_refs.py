@@ -6,7 +6,8 @@
    file under lib/, include/, tools/, runtime/ and python/ exists. A path is a word that starts with a top-level
    directory of the repository (`lib/Diagnosis/CallContext.h`, `docs/`),
    optionally behind `../`, resolved from the root; a Markdown link target
-   without a scheme is resolved from the page. A path without an extension
+   without a scheme is resolved from the page, and its #anchor must be a
+   heading of the page it names (as GitHub spells anchors). A path without an extension
    may name the stem of files (`lib/Analysis/Environment` for its .h and
    .cpp); `*` is a glob that must match a file. Not checked: words holding a
    placeholder (`<`, `{`, `$`, `%`), the install tree's files
@@ -31,9 +32,9 @@
 
 3. No outside references. No tracked file names the rulebooks beside the
    repository (a `shared/` path) or an absolute path of a build machine
-   (under /work or /root), or cites "the rulebook" by a section number
-   ("rulebook 1.2", "rulebook §6", "the rulebook's table (section 2.1)"): a
-   user has neither.
+   (under /work or /root), or cites "the rulebook" by a section number (the
+   word followed, in its sentence, by "1.2", "§6" or "section 8"): a user
+   has neither.
    The rules, with their primary sources, are in docs/rules.md and
    docs/cublaslt.md; cite their sections instead.
 
@@ -156,11 +157,29 @@ def check_paths(root, path, text, line0, top_dirs, report):
     if path.endswith(".md"):
         for m in MD_LINK.finditer(text):
             target = m.group(1)
-            if re.match(r"[a-z]+:|#", target):
+            if re.match(r"[a-z]+:", target):
                 continue
-            if not exists(root, base, target):
-                report(path, line0 + text.count("\n", 0, m.start()),
-                       "links to %s, which does not exist" % target)
+            line = line0 + text.count("\n", 0, m.start())
+            page, _, anchor = target.partition("#")
+            if page and not exists(root, base, page):
+                report(path, line, "links to %s, which does not exist" % target)
+            elif anchor and page.endswith((".md", "")) and \
+                    anchor not in anchors(os.path.join(base, page) if page else os.path.join(root, path)):
+                report(path, line, "links to %s, a heading that page does not have" % target)
+
+
+def anchors(page):
+    """The anchors GitHub gives the headings of a Markdown page."""
+    try:
+        with open(page, encoding="utf-8") as f:
+            text = re.sub(r"^```.*?^```", "", f.read(), flags=re.M | re.S)
+    except OSError:
+        return set()
+    slugs = set()
+    for title in re.findall(r"^#+\s+(.*?)\s*$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+        slugs.add(slug)
+    return slugs
 
 
 def strip_comments(text, python):
