@@ -61,7 +61,7 @@ LOWER_CALL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*\(\)$")
 QUALIFIED = re.compile(r"^(?:[A-Za-z_]\w*::)+~?[A-Za-z_]\w*(?:\(\))?$")
 VENDOR = re.compile(r"^(?:std::|llvm::|clang::(?!tidy::gemm)|cublas|cuda|cu[A-Z]|CU|hip|rocblas|nv|Py|py)")
 RULEBOOK_SECTION = re.compile(
-    r"\brulebook\b(?:'s)?(?:,?\s+(?:§\s*)?\d|[^.;]{0,40}?(?:§\s*|\bsections?\s+)\d)")
+    r"\brulebook\b(?:'s)?(?:,?\s+(?:§\s*)?\d|[^.;]{0,40}?(?:§\s*|\bsections?\s+)\d)[\d.]*[a-z]?")
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 
@@ -276,9 +276,9 @@ def main():
                    % m.group(0))
         for m in RULEBOOK_SECTION.finditer(text):
             report(path, 1 + text.count("\n", 0, m.start()),
-                   "cites '%s...', a section of a rulebook outside the repository; "
+                   "cites '%s', a section of a rulebook outside the repository; "
                    "cite the section of docs/rules.md or docs/cublaslt.md instead"
-                   % " ".join(m.group(0).replace("//", " ").split()))
+                   % " ".join(m.group(0).replace("//", " ").split()).rstrip("."))
 
     for p in problems:
         print(p)
