@@ -133,6 +133,9 @@ class Project:
             self.gitdir = target
             self.name = os.path.basename(os.path.dirname(os.path.abspath(target))).replace("+", "/")
         else:
+            if not args.mirrors:
+                sys.exit("realworld_sweep.py: %s is not a directory; give the directory of its "
+                         "mirrors with --mirrors DIR (or GEMM_MIRRORS)" % target)
             self.name = target
             self.gitdir = os.path.join(args.mirrors, target.replace("/", "+"), "repo")
             if os.path.isdir(os.path.join(self.gitdir, ".git")):
@@ -467,7 +470,8 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--clang-tidy", default="clang-tidy-22")
     ap.add_argument("--cuda", default=os.environ.get("CUDA_ROOT", "/usr/local/cuda"))
-    ap.add_argument("--mirrors", default="/work/.mirror")
+    ap.add_argument("--mirrors", default=os.environ.get("GEMM_MIRRORS"),
+                    help="directory of owner+name/repo mirrors (default: $GEMM_MIRRORS)")
     ap.add_argument("--work", default="/tmp/realcode")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=600)

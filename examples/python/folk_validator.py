@@ -1,5 +1,5 @@
 """A hand-written validator of cublasGemmEx arguments, as projects write
-them: the folk rules of ../shared/cublas-rules.md section 8 (lda counted
+them: the folk rules of docs/rules.md, "Folk rules that are wrong" (lda counted
 from the columns of A, "ld % 8 or fail" for half precision, a five-pair
 (input, compute) table). Kept here only to show where it and cuBLAS part
 ways; test_gemm_args.py asks the real rules instead."""

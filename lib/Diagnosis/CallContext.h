@@ -4,8 +4,9 @@
 // cuBLASLt alike: the contexts a call is judged in (its own function's,
 // and each frame of callers that binds the parameters its values need, a
 // few levels of wrappers deep), the values its arguments have in one
-// (ContextValues: integers, pointers' facts, a handle's modes, an object's
-// attributes, read the one way for both APIs), the findings that hold on
+// (ContextBase, which each diagnosis's context extends with its integers, a
+// handle's modes and an object's attributes; PointerSymbols, a pointer's
+// facts, read the one way for both APIs), the findings that hold on
 // every feasible path of a context, the notes that say where each deciding
 // value came from, and one diagnosis per location and message.
 //

@@ -1,19 +1,20 @@
 //===--- ApiModel.h - gemm-tidy -----------------------------------*- C++ -*-===//
 //
 // What the checks know of the functions around the GEMM calls, one row per
-// function (as the Static Analyzer's StdLibraryFunctionsChecker summarises
-// the C library): the cuBLAS handle functions, the cuBLASLt object
-// functions and the CUDA allocators. A row says what the function does --
-// to the object its first argument names (a cuBLAS handle, or a cuBLASLt
-// matmul descriptor, matrix layout or matmul preference), or to the
-// pointer whose address it receives (an allocation, with its residency and
-// the arguments that give its size and pitch) -- how many arguments it
-// takes and where the values it stores begin, and for the functions that
-// read objects, the role of each argument. The value analysis follows
-// objects and allocations through them (Analysis/), the checks judge their
-// arguments (LtObjectCall.h), and cublasLtMatmul and
-// cublasLtMatmulAlgoGetHeuristic, which read the objects, are found by them
-// (LtMatmulDiagnosis.h).
+// function (as the Static Analyzer's StdLibraryFunctionsChecker summarises the
+// C library): the functions that create, destroy or set a mode of a cuBLAS
+// handle, those that create, initialise, set, get or destroy a cuBLASLt matmul
+// descriptor, matrix layout or matmul preference, the cuBLASLt functions that
+// read them, and the CUDA allocators and deallocators. A row says what the
+// function does -- to the object its first argument names (a cuBLAS handle, or
+// a cuBLASLt matmul descriptor, matrix layout or matmul preference), or to the
+// pointer whose address it receives (an allocation, with its residency and the
+// arguments that give its size and pitch) -- how many arguments it takes and
+// where the values it stores begin, and for the functions that read objects,
+// the role of each argument. The value analysis follows objects and
+// allocations through them (Analysis/), the checks judge their arguments
+// (LtObjectCall.h), and cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic,
+// which read the objects, are found by them (LtMatmulDiagnosis.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,4 +160,4 @@ inline const ApiFunction *apiFunctionOf(const FunctionDecl *Callee) {
 
 } // namespace clang::tidy::gemm
 
-#endif // GEMM_TIDY_OBJECTFUNCTIONS_H
+#endif // GEMM_TIDY_MODELS_APIMODEL_H

@@ -1,7 +1,7 @@
-// The folk rules of cuBLASLt that are wrong (rulebook section 18): each
-// function is a valid setup a naive checker would flag, and every gemm-*
-// check must stay silent on it. The mutated copies at the end break the
-// setups for real, where the setter and Create checks can tell.
+// The folk rules of cuBLASLt that are wrong (docs/cublaslt.md, Look-alikes that
+// are valid): each function is a valid setup a naive checker would flag, and
+// every gemm-* check must stay silent on it. The mutated copies at the end
+// break the setups for real, where the setter and Create checks can tell.
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- %gemm_cxx_flags
 

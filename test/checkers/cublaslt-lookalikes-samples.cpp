@@ -91,8 +91,9 @@ void hshStridedLike(cublasLtHandle_t lt, cublasOperation_t opA, cublasOperation_
   LT_CHECK(cublasLtMatmulDescDestroy(op));
 }
 
-// FP8 TN with tensor-wide scales and amax, BF16 C, E4M3 D, as LtFp8Matmul.
-// The C scale with a BF16 C is valid (rulebook 18).
+// FP8 TN with tensor-wide scales and amax, BF16 C, E4M3 D, as LtFp8Matmul. The
+// C scale with a BF16 C is valid (docs/cublaslt.md, Look-alikes that are
+// valid).
 void fp8Like(cublasLtHandle_t lt, cublasOperation_t opA, cublasOperation_t opB, int m,
              int n, int k, const float *alpha, const float *aScale, const __nv_fp8_e4m3 *A,
              int lda, const float *bScale, const __nv_fp8_e4m3 *B, int ldb,

@@ -1,8 +1,8 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per epilogue aux and batch-mode rule of the cuBLASLt rulebook
-// (section 9): a setup that breaks exactly that rule, and its valid look-alike,
+// One case per epilogue aux and batch-mode rule of docs/cublaslt.md (Epilogues,
+// Batching): a setup that breaks exactly that rule, and its valid look-alike,
 // which must stay silent.
 #include "lt_rules_common.h"
 

@@ -1,7 +1,7 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per int8 (IMMA) rule of the cuBLASLt rulebook (section 7): a setup
+// One case per int8 (IMMA) rule of docs/cublaslt.md (int8 (IMMA)): a setup
 // that breaks exactly that rule, and its valid look-alike, which must stay
 // silent. Regular-order int8 is TN; the IMMA orders follow NVIDIA's
 // LtIgemmTensor (COL32 A/C/D, COL4_4R2_8C B, TRANSA = N, TRANSB = T).

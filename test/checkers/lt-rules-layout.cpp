@@ -1,7 +1,7 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per leading-dimension rule of the cuBLASLt rulebook (section 3):
+// One case per leading-dimension rule of docs/cublaslt.md (Layouts and shapes):
 // a setup that breaks exactly that rule, and its valid look-alike, which
 // must stay silent. The IMMA orders are shown on NVIDIA's LtIgemmTensor
 // setup (int8 A/B, int32 C/D, TRANSA = N, TRANSB = T).

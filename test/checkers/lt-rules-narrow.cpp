@@ -1,10 +1,11 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per C-versus-D, FP8, FP4 and scale-mode rule of the cuBLASLt
-// rulebook (sections 4, 6 and 6.3): a setup that breaks exactly that rule,
-// and its valid look-alike, which must stay silent. Every setup is TN
-// (TRANSA = T) with k = 32, so the 16-byte dimension rules hold.
+// One case per C-versus-D, FP8, FP4 and scale-mode rule of docs/cublaslt.md
+// (C and D; FP8, FP4 and scaling modes): a setup that breaks exactly that
+// rule, and its valid look-alike, which must stay silent.
+// Every setup is TN (TRANSA = T) with k = 32, so the 16-byte dimension rules
+// hold.
 
 #include "lt_rules_common.h"
 

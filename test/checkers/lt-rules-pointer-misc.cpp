@@ -1,9 +1,10 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per pointer-mode, batch-mode and remaining attribute rule of the
-// cuBLASLt rulebook (sections 3, 8, 12 to 14): a setup that breaks exactly that
-// rule, and its valid look-alike, which must stay silent.
+// One case per pointer-mode, batch-mode and remaining attribute rule of
+// docs/cublaslt.md (Layouts, Pointer modes, Batching and other attributes):
+// a setup that breaks exactly that rule, and its valid look-alike,
+// which must stay silent.
 #include "lt_rules_common.h"
 
 // ---- positive -------------------------------------------------------------------

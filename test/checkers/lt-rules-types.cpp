@@ -1,7 +1,7 @@
 // REQUIRES: cuda-headers
 // RUN: %check_gemm_tidy %s 'gemm-*' %t -- -- -I%S/../Inputs/lt-rules %gemm_cxx_flags
 //
-// One case per type-table rule of the cuBLASLt rulebook (section 5): a setup
+// One case per type-table rule of docs/cublaslt.md (Types): a setup
 // that breaks exactly that rule, and its valid look-alike, which must stay
 // silent.
 #include "lt_rules_common.h"

@@ -41,8 +41,9 @@ int main() {
   // CHECK: cublasSgemm_v2: 'lda' (8) must be at least max(1, m) = 64
   // CHECK-NEXT: garbage handle: status 7
 
-  // A null handle is a finding (rulebook 1.2), not a valid call; rejected
-  // with the status cuBLAS gives it, CUBLAS_STATUS_NOT_INITIALIZED (1).
+  // A null handle is a finding (docs/rules.md, `pointer.null-handle`), not a
+  // valid call; rejected with the status cuBLAS gives it,
+  // CUBLAS_STATUS_NOT_INITIALIZED (1).
   CALL("null handle", cublasSgemm(nullptr, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, buffer, 8, buffer, 8, &zero, buffer, 8));
   // CHECK: cublasSgemm_v2: 'handle' is null; create one with cublasCreate [scalar-pointer-mode]
   // CHECK-NEXT: null handle: status 1

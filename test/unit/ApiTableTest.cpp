@@ -636,7 +636,7 @@ TEST(ApiTable, MatchesCublasApiHeader) {
     EXPECT_GE(Seen[Info.Name], 1u) << Info.Name << " not in cublas_api.h";
   }
   // The legacy-computeType overloads exist for exactly these three
-  // (rulebook 2.1).
+  // (docs/rules.md, `types.legacy-compute`).
   EXPECT_EQ(Seen["cublasGemmEx"], 2u);
   EXPECT_EQ(Seen["cublasGemmBatchedEx"], 2u);
   EXPECT_EQ(Seen["cublasGemmStridedBatchedEx"], 2u);

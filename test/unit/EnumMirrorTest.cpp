@@ -286,7 +286,7 @@ TEST(EnumMirror, OperationNamesMatchEnumerators) {
   expectCoreConstants(RealOperations);
   expectSameNames(OperationNames, RealOperations);
   // CUBLAS_OP_CONJG is a placeholder "not supported in the current
-  // release" (rulebook 1.2).
+  // release" (docs/rules.md, `enum.trans`).
   for (const RealEnumerator &E : RealOperations)
     EXPECT_EQ(isValidOperation(E.Value), E.Value != CUBLAS_OP_CONJG)
         << E.Spelling;
@@ -379,7 +379,7 @@ TEST(EnumMirror, LegacyComputeTypeMatchesCublasMigrateComputeType) {
   // CUDA_R_32F, CUDA_C_32F, CUDA_R_64F, CUDA_C_64F, CUDA_R_16F, CUDA_R_32I.
   EXPECT_EQ(Mapped, 2 * 6);
   StubMathMode = CUBLAS_DEFAULT_MATH;
-  // And the rulebook's table (section 2.1), spelled out.
+  // And the table of docs/rules.md (`types.legacy-compute`), spelled out.
   EXPECT_EQ(migrateLegacyComputeType(CUDA_R_32F), CUBLAS_COMPUTE_32F);
   EXPECT_EQ(migrateLegacyComputeType(CUDA_C_32F), CUBLAS_COMPUTE_32F);
   EXPECT_EQ(migrateLegacyComputeType(CUDA_R_64F), CUBLAS_COMPUTE_64F);

@@ -1,7 +1,7 @@
 // Unit tests of the rules that need facts about pointers: scalar and buffer
 // types, pointer modes, int8 alignment, batch overlap and buffer extents
-// (rulebook sections 2, 3.1, 4, 5.4). The runtime guard gathers these facts
-// on a real run; here they are set by hand.
+// (docs/rules.md, Rules that need run-time facts). The runtime guard gathers
+// these facts on a real run; here they are set by hand.
 #include "TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -67,7 +67,7 @@ TEST(MemoryRules, ValidCallWithAllFactsIsClean) {
   EXPECT_TRUE(run("cublasGemmEx", V).empty()) << describe(run("cublasGemmEx", V));
 }
 
-// --- scalar types (rulebook 2: the scale type) --------------------------------
+// --- scalar types (docs/rules.md, `scalar.type`) -----------------------------
 
 TEST(MemoryRules, ScalarTypeFollowsComputeType) {
   struct Case {
@@ -211,7 +211,7 @@ TEST(MemoryRules, BufferTypeMustMatchDataType) {
   EXPECT_TRUE(run("cublasGemmEx", V).empty());
 }
 
-// --- pointer modes (rulebook 4) --------------------------------------------------
+// --- pointer modes (docs/rules.md, `pointer.mode`) ---------------------------
 
 TEST(MemoryRules, PointerModeAgainstResidency) {
   struct Case {
@@ -309,7 +309,7 @@ TEST(MemoryRules, HostScalarAlignment) {
   EXPECT_TRUE(run("cublasGemmEx", V).empty());
 }
 
-// --- int8 (rulebook 3.1) ----------------------------------------------------------
+// --- int8 (docs/rules.md, `int8.ld`, `int8.pointer`) -------------------------
 
 TEST(MemoryRules, Int8LeadingDimensionsAndPointers) {
   CallValues V = validGemmEx();
@@ -344,7 +344,7 @@ TEST(MemoryRules, Int8LeadingDimensionsAndPointers) {
   EXPECT_TRUE(run("cublasGemmEx", V).empty());
 }
 
-// --- strided batches (rulebook 5.4) -------------------------------------------------
+// --- strided batches (docs/rules.md, `batch.overlap`) ------------------------
 
 CallValues validStrided() {
   CallValues V = validGemmEx();
@@ -531,7 +531,7 @@ TEST(MemoryRules, UnknownFactsNeverReport) {
 
 namespace {
 
-// --- precision (rulebook 1.4, cublasMath_t) -----------------------------------------
+// --- precision (docs/rules.md, `precision.*`) --------------------------------
 
 TEST(MemoryRules, TensorOpAlgorithmsOnFp32) {
   CallValues V = validGemmEx();

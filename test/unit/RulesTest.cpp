@@ -1,4 +1,4 @@
-// RulesTest.cpp - the rulebook (/work/shared/cublas-rules.md, docs/rules.md)
+// RulesTest.cpp - the rules of docs/rules.md, with their sources there,
 // walked through gemm::rules::checkCall: sizes, leading dimensions,
 // enumerations, the type tables of every scheme, partial knowledge, and the
 // promise that an unknown argument never yields a finding.
@@ -161,8 +161,9 @@ void expectOnlyCombination(const std::vector<Finding> &Fs, Role Blamed,
   EXPECT_EQ(Fs[0].Inputs, Inputs);
 }
 
-// C passes the cudaDataType Type, named TypeName, as computeType where its
-// API reads a cublasComputeType_t (rulebook 2.1): exactly one finding.
+// C passes the cudaDataType Type, named TypeName, as computeType where its API
+// reads a cublasComputeType_t (docs/rules.md, `enum.compute-type`): exactly one
+// finding.
 void expectDataTypeAsComputeType(const Call &C, int64_t Type,
                                  const char *TypeName, const char *Note) {
   std::vector<Finding> Fs = C.run();
@@ -353,7 +354,8 @@ TEST(Rules, RowMajorIdiomNotes) {
     int64_t Bound;
     const char *Note;
   } Cases[] = {
-      {"lda == k with OP_N: the row-major buffer passed as is (rulebook 8a)",
+      {"lda == k with OP_N: the row-major buffer passed as is "
+       "(docs/rules.md, folk rule a)",
        gemmEx().set(Role::Lda, 16), "ld.operand", 64,
        "'lda' equals 'k', the number of columns of A as stored; for "
        "row-major data, swap the operands (compute C^T = B^T * A^T) or "
@@ -381,7 +383,7 @@ TEST(Rules, RowMajorIdiomNotes) {
 }
 
 TEST(Rules, LdZeroWithZeroDimension) {
-  // cuBLAS: max(1, m) = 1 even when m == 0 (rulebook 1.2).
+  // cuBLAS: max(1, m) = 1 even when m == 0 (docs/rules.md, `ld.operand`).
   std::vector<Finding> Fs =
       gemmEx().set(Role::M, 0).set(Role::Lda, 0).set(Role::Ldc, 0).run();
   ASSERT_EQ(Fs.size(), 2u) << describe(Fs);
@@ -404,7 +406,7 @@ TEST(Rules, LdZeroWithZeroDimension) {
   Fs = Hip.set(Role::M, 0).set(Role::Lda, 0).set(Role::Ldc, 0).run();
   EXPECT_EQ(Fs.size(), 2u) << describe(Fs);
 
-  // rocBLAS: ld >= m, without max(1, .) (rulebook section 6, step 4).
+  // rocBLAS: ld >= m, without max(1, .) (docs/rules.md, hipBLAS and rocBLAS).
   Call Roc = validCall(api("rocblas_gemm_ex"));
   Roc.set(Role::M, 0).set(Role::Lda, 0).set(Role::Ldc, 0).set(Role::Ldd, 0);
   Fs = Roc.run();
@@ -888,7 +890,7 @@ TEST(Rules, InvalidComputeTypes) {
                                  ") is not a cublasComputeType_t value");
     EXPECT_EQ(Fs[0].Note, "");
   }
-  // 0 is CUDA_R_32F, a cudaDataType (rulebook 2.1, C callers).
+  // 0 is CUDA_R_32F, a cudaDataType (docs/rules.md, `enum.compute-type`).
   expectDataTypeAsComputeType(gemmEx().compute(0), 0, "CUDA_R_32F",
                               "pass CUBLAS_COMPUTE_32F");
   // No combination finding on top of the invalid compute type.
@@ -899,7 +901,7 @@ TEST(Rules, InvalidComputeTypes) {
 
 TEST(Rules, DataTypeAsComputeTypeOnApisWithoutOverload) {
   // Neither cublasGemmEx_64 nor the grouped API has a cudaDataType overload
-  // (rulebook 2.1).
+  // (docs/rules.md, `types.legacy-compute`).
   const struct {
     Call Base;
     int64_t Type;
@@ -1092,8 +1094,8 @@ void checkExhaustively(Call Base, const std::vector<int64_t> &Computes,
   EXPECT_EQ(Accepted, Wanted);
 }
 
-// The scale type of a GemmEx row (rulebook section 2): the compute type's
-// precision, complex when C is.
+// The scale type of a GemmEx row (docs/rules.md, `scalar.type`): the compute
+// type's precision, complex when C is.
 int64_t rulebookScale(int64_t Compute, int64_t C) {
   switch (Compute) {
   case ct::C16F:
@@ -1901,11 +1903,11 @@ TEST(RulesRegression, RocblasUnknownCTypeBlamesDType) {
   EXPECT_FALSE(contains(Fs[0].Message, "c_type")) << Fs[0].Message;
 }
 
-// Was a bug: the rulebook (section 6) lists c32 and c64 "all-same" and f32/f64
-// "all-same" for rocblas_gemm_ex: the compute_type of complex data is
-// rocblas_datatype_f32_c / f64_c, and of real data f32_r / f64_r. The core
-// maps f32_c and f32_r both to CUBLAS_COMPUTE_32F, so a real compute type
-// with complex data (or the reverse) passes unreported.
+// Was a bug: rocBLAS's table (docs/rules.md, hipBLAS and rocBLAS) lists c32 and
+// c64 "all-same" and f32/f64 "all-same" for rocblas_gemm_ex: the compute_type
+// of complex data is rocblas_datatype_f32_c / f64_c, and of real data f32_r /
+// f64_r. The core maps f32_c and f32_r both to CUBLAS_COMPUTE_32F, so a real
+// compute type with complex data (or the reverse) passes unreported.
 TEST(RulesRegression, RocblasComputeTypeMustMatchRealOrComplex) {
   Call R = validCall(api("rocblas_gemm_ex"));
   R.types(RocF32C, RocF32C).set(Role::DType, RocF32C).compute(RocF32R);
@@ -1922,8 +1924,8 @@ TEST(RulesRegression, RocblasComputeTypeMustMatchRealOrComplex) {
 
 // Was a bug: a rocblas_datatype that rocBLAS never computes in (i8_r, bf16_r,
 // f16_c, ...) passed as compute_type is treated as unmodelled and silences
-// every type rule, although the rulebook's rocBLAS table (section 6) has no
-// row for it and rocblas_gemm_ex rejects it.
+// every type rule, although rocBLAS's table (docs/rules.md, hipBLAS and
+// rocBLAS) has no row for it and rocblas_gemm_ex rejects it.
 TEST(RulesRegression, RocblasNonComputeDatatypeAsComputeType) {
   for (int64_t Bad : {RocI8R, RocBF16R, RocF16C}) {
     Call R = validCall(api("rocblas_gemm_ex"));

@@ -1,6 +1,6 @@
 // VendorTest.cpp - hipBLAS and rocBLAS spellings of the cuBLAS enumerations
-// (gemm/rules/vendor.h) and how checkCall treats values the rulebook does not
-// model (rulebook section 6).
+// (gemm/rules/vendor.h) and how checkCall treats values the rules do not
+// model (docs/rules.md, hipBLAS and rocBLAS).
 #include "TestSupport.h"
 
 #include <gtest/gtest.h>

@@ -1,15 +1,15 @@
 //===- gemm/explain/cublas_log.h - cuBLAS's API logs, read back -----------===//
 //
-// The logs the libraries write, turned back into calls (../shared/cublas-logs.md):
+// The logs the libraries write, turned back into calls (docs/logs.md):
 //
-// - libcublas with CUBLAS_LOGINFO_DBG=1 (section 2): one block per API call,
-//   a header with the function's C signature, one "i!  name: type=T; val=V"
-//   line per argument in declaration order, and a trailer whose Process line
-//   names the process and thread. Blocks of two threads interleave line by
-//   line, and nothing but the trailer says whose a line is; a block that was
-//   open beside another one still taking arguments is marked ambiguous and
-//   never replayed.
-// - libcublasLt with CUBLASLT_LOG_LEVEL (section 3): one line per call,
+// - libcublas with CUBLAS_LOGINFO_DBG=1 (The cuBLAS log): one block per API
+//   call, a header with the function's C signature, one "i!  name: type=T;
+//   val=V" line per argument in declaration order, and a trailer whose
+//   Process line names the process and thread. Blocks of two threads
+//   interleave line by line, and nothing but the trailer says whose a line
+//   is; a block that was open beside another one still taking arguments is
+//   marked ambiguous and never replayed.
+// - libcublasLt with CUBLASLT_LOG_LEVEL (The cuBLASLt log): one line per call,
 //   "[date][cublasLt][pid][Level][function] key=value ...", where a value
 //   may be a bracketed dump of an object ("Adesc=[type=R_16F rows=64 ...]"):
 //   its keys become arguments named "Adesc.type", "Adesc.rows". hipBLASLt's

@@ -78,8 +78,8 @@ inline Verdict verdictOf(const std::string &Function, const rules::ApiInfo *Api,
 
 // --- cuBLASLt values by their logged names --------------------------------------
 
-// The key an object's dump prints an attribute under (section 3.4 of
-// ../shared/cublas-logs.md, and the key strings of libcublasLt 13.1).
+// The key an object's dump prints an attribute under (docs/logs.md, The
+// cuBLASLt log; the key strings of libcublasLt 13.1).
 // hipBLASLt spells the transposes transA and transB.
 struct LoggedAttribute {
   std::string_view Key;

@@ -124,8 +124,9 @@ void collectAll(const rules::ApiInfo &Api, const Tuple &Args, Collected &Out,
   (..., collectOne(Api, I, Api.roleAt(I), std::get<I>(Args), Out));
 }
 
-// *beta decides whether a null C is read (rulebook 1.2): read it only in
-// host pointer mode, from host memory, and only if it is readable.
+// *beta decides whether a null C is read (docs/rules.md, `pointer.null-c`):
+// read it only in host pointer mode, from host memory, and only if it is
+// readable.
 inline void collectBeta(Collected &C, const void *Beta) {
   using rules::Residency;
   const rules::PointerFacts &P = C.Values.pointer(rules::Role::Beta);

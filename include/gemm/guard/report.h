@@ -234,9 +234,9 @@ inline bool firstTime(uint64_t Key) {
   return false; // full: stop repeating ourselves
 }
 
-// cuBLAS failed although the rules found nothing: say so once per call site
-// and status (rulebook 1.2: mixed installs give INVALID_VALUE too), with
-// Advice on finding the cause.
+// cuBLAS failed although the rules found nothing: say so once per call site and
+// status (docs/rules.md, When cuBLAS fails anyway: mixed installs give
+// INVALID_VALUE too), with Advice on finding the cause.
 inline void reportValidButFailed(
     const char *Function, const CallSite &Site, cublasStatus_t Status,
     const char *Advice =

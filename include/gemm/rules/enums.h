@@ -130,7 +130,8 @@ constexpr bool isComplexDataType(int64_t V) {
   }
 }
 
-// FP8, FP6 and FP4 exist only for cublasLtMatmul (rulebook section 2).
+// FP8, FP6 and FP4 exist only for cublasLtMatmul (docs/rules.md,
+// `types.narrow-float`).
 constexpr bool isNarrowFloatDataType(int64_t V) {
   return V >= dt::R_8F_E4M3 && V <= dt::R_4F_E2M1;
 }

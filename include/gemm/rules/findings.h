@@ -122,7 +122,7 @@ struct Subject {
 // subject by Param (and Group), cuBLASLt's by About.
 struct Finding {
   Category Cat;
-  const char *RuleId; // the rule in docs/rules.md or the cuBLASLt rulebook
+  const char *RuleId; // the rule in docs/rules.md or docs/cublaslt.md
   Severity Sev = Severity::Error;
   Role Param = Role::Handle; // the GEMM argument the message is about
   int Group = -1;     // index into the grouped APIs' host arrays

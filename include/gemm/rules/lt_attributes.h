@@ -2,8 +2,8 @@
 // enumerations, and every attribute of the matmul descriptor, the matrix
 // layout and the matmul preference with its id, value type, size and default.
 //
-// Source: /work/shared/cublaslt-rules.md section 15 (printed from the CUDA
-// 13.1 cublasLt.h). The unit test LtHeaderMirror static_asserts every id,
+// Source: the CUDA 13.1 cublasLt.h (docs/cublaslt.md, Attribute ids, value
+// types and defaults). The unit test LtHeaderMirror static_asserts every id,
 // size and enumerator below against the installed cublasLt.h. Plain
 // integers: this header needs neither CUDA nor LLVM. Data types, compute
 // types and cublasOperation_t are the ones of gemm/rules/enums.h.
@@ -336,7 +336,8 @@ constexpr const char *objectName(Object O) {
   return "?";
 }
 
-// Sizes of the opaque structures the *Init functions fill (rulebook 15).
+// Sizes of the opaque structures the *Init functions fill (docs/cublaslt.md,
+// Attribute ids, value types and defaults).
 namespace opaque {
 constexpr int64_t MatmulDesc = 256, MatrixLayout = 64, Preference = 64,
                   TransformDesc = 64, EmulationDesc = 64, Algo = 64,
@@ -470,7 +471,7 @@ constexpr const char *enumKindName(EnumKind K) {
   }
 }
 
-// --- epilogue properties (rulebook section 9) --------------------------------
+// --- epilogue properties (docs/cublaslt.md, Epilogues) -----------------------
 
 constexpr bool epilogueReadsBias(int64_t E) {
   return E == epi::Bias || E == epi::ReluBias || E == epi::GeluBias ||
@@ -497,7 +498,7 @@ constexpr bool epilogueUsesAux(int64_t E) {
   return epilogueReluMaskAux(E) || epilogueGeluAux(E);
 }
 
-// --- data types the Lt tables add (rulebook sections 5 and 6) -----------------
+// --- data types the Lt tables add (docs/cublaslt.md, Types; FP8, FP4) --------
 
 constexpr bool isFp8(int64_t T) {
   return T == dt::R_8F_E4M3 || T == dt::R_8F_E5M2;

@@ -6,7 +6,7 @@
 // Same contract as gemm/rules/check.h: the caller gives each value or
 // "unknown"; each finding names what it is about (an argument, or an
 // attribute of a descriptor or layout), its value, the bound and the rule id
-// of /work/shared/cublaslt-rules.md (docs/cublaslt.md lists them). Unknown
+// (docs/cublaslt.md states each rule with its source). Unknown
 // values never yield a finding; architecture rules (A-tagged) stay silent
 // while the compute capability is unknown.
 #ifndef GEMM_RULES_LT_CHECK_H

@@ -1,10 +1,11 @@
 // gemm/rules/type_tables.h - the supported (computeType, scale, A/B, C)
 // combinations of each type scheme, in cuBLAS's value space.
 //
-// Sources: rulebook section 2 (cublasGemmEx, also documented for the batched
-// and strided batched forms), 5.2 (cublasSgemmEx / cublasCgemmEx), 5.5
-// (cublasGemmGroupedBatchedEx) and 6 (hipBLAS on the rocBLAS back end,
-// rocblas_gemm_ex).
+// Sources (docs/rules.md, Types, and hipBLAS and rocBLAS, cite them): the
+// cuBLAS guide's tables of cublasGemmEx (also documented for the batched and
+// strided batched forms), cublasSgemmEx / cublasCgemmEx and
+// cublasGemmGroupedBatchedEx, and the rocBLAS and hipBLAS API references
+// (hipBLAS on the rocBLAS back end, rocblas_gemm_ex).
 #ifndef GEMM_RULES_TYPE_TABLES_H
 #define GEMM_RULES_TYPE_TABLES_H
 
@@ -46,7 +47,7 @@ inline constexpr TypeCombo GemmExCombos[] = {
     GEMM_COMBO_ALL(ct::C64F, dt::R_64F, dt::R_64F, dt::R_64F),
     GEMM_COMBO_ALL(ct::C64F, dt::C_64F, dt::C_64F, dt::C_64F),
     // In the 13.x header and used with cublasGemmEx in public code; the
-    // cublasGemmEx table itself does not list it (rulebook section 2).
+    // cublasGemmEx table itself does not list it (docs/rules.md, Types).
     {ct::C64F_EMULATED_FIXEDPOINT, dt::R_64F, dt::R_64F, dt::R_64F},
     {ct::C64F_EMULATED_FIXEDPOINT, dt::C_64F, dt::C_64F, dt::C_64F},
     // clang-format on
@@ -74,8 +75,9 @@ inline constexpr TypeCombo CgemmExCombos[] = {
     {-1, dt::C_32F, dt::C_32F, dt::C_32F},
 };
 
-// hipblasGemmEx on the rocBLAS back end (rulebook section 6), translated to
-// cuBLAS values. FAST and PEDANTIC compute types have no rocBLAS equivalent.
+// hipblasGemmEx on the rocBLAS back end (docs/rules.md, hipBLAS and rocBLAS),
+// translated to cuBLAS values. FAST and PEDANTIC compute types have no rocBLAS
+// equivalent.
 inline constexpr TypeCombo HipblasExCombos[] = {
     {ct::C16F, dt::R_16F, dt::R_16F, dt::R_16F},
     {ct::C32F, dt::R_32F, dt::R_16F, dt::R_16F},
@@ -167,8 +169,8 @@ constexpr const char *cxxTypeName(int64_t DataType) {
   }
 }
 
-// The type alpha and beta point to (rulebook section 2): the compute type's
-// real type, complex when the data is complex. Compute is a canonical
+// The type alpha and beta point to (docs/rules.md, `scalar.type`): the compute
+// type's real type, complex when the data is complex. Compute is a canonical
 // cublasComputeType_t; -1 where unknown.
 constexpr int64_t scaleTypeOf(int64_t Compute, bool ComplexData) {
   switch (Compute) {

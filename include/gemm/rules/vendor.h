@@ -3,7 +3,8 @@
 // a vendor's raw value into that space and name values in the vendor's words.
 //
 // Sources: hipblas-common.h / hipblas.h (hipBLAS 2.x and 3.x), HIP
-// library_types.h, rocblas-types.h (rocBLAS 4.x and 5.x); rulebook section 6.
+// library_types.h, rocblas-types.h (rocBLAS 4.x and 5.x); docs/rules.md,
+// hipBLAS and rocBLAS.
 #ifndef GEMM_RULES_VENDOR_H
 #define GEMM_RULES_VENDOR_H
 

@@ -18,7 +18,8 @@ int main() {
   cublasHandle_t h = reinterpret_cast<cublasHandle_t>(never_created);
   const float one = 1;
   static float buffer[64];
-  // C may be null when beta is zero (rulebook 1.2): spelled three ways.
+  // C may be null when beta is zero (docs/rules.md, `pointer.null-c`): spelled
+  // three ways.
   const float zero = 0;
   std::printf("NULL: status %d\n", cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, buffer, 8, buffer, 8, &zero, NULL, 8));
   std::printf("0: status %d\n", cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, buffer, 8, buffer, 8, &zero, 0, 8));

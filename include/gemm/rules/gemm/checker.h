@@ -105,7 +105,8 @@ private:
   Finding &add(Category Cat, const char *RuleId, Role Param, int Group,
                int64_t V, std::string Msg, std::string Note,
                std::vector<Role> Inputs) {
-    // cuBLAS runs a call that loses precision (rulebook 6).
+    // cuBLAS runs a call that loses precision (docs/rules.md: the
+    // precision.* rules are warnings).
     Finding &F = S.add(Cat, RuleId, V, std::move(Msg), std::move(Note),
                        Cat == Category::PrecisionLoss ? Severity::Warning
                                                       : Severity::Error);

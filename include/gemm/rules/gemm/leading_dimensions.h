@@ -12,7 +12,7 @@ namespace detail {
 // --- leading dimensions -------------------------------------------------
 
 // "max(1, m)" for cuBLAS and hipBLAS; rocBLAS accepts ld = 0 when the
-// dimension is 0 (rulebook section 6).
+// dimension is 0 (docs/rules.md, hipBLAS and rocBLAS).
 inline bool Checker::usesMaxOne() const { return Api.Vend != Vendor::Rocblas; }
 
 inline int64_t Checker::lowerBound(int64_t Dim) const {

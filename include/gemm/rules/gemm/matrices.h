@@ -115,7 +115,7 @@ inline void Checker::checkExtent(const Matrix &X, const PointerFacts &P) {
 }
 
 // CUBLAS_COMPUTE_32I: lda and ldb multiples of 4, A and B 4-byte aligned
-// (rulebook 3.1).
+// (docs/rules.md, `int8.ld`, `int8.pointer`).
 inline void Checker::checkInt8() {
   if (!isInt8ComputeType(Compute) || Api.isGrouped())
     return;
@@ -145,8 +145,9 @@ inline void Checker::checkInt8() {
   }
 }
 
-// fp32 GEMMs that silently run in reduced precision (rulebook 1.4 and the
-// cublasMath_t header comment): a *_TENSOR_OP algorithm, or the deprecated
+// fp32 GEMMs that silently run in reduced precision (docs/rules.md,
+// `precision.tensor-op-algo`, and the cublasMath_t header comment): a
+// *_TENSOR_OP algorithm, or the deprecated
 // CUBLAS_TENSOR_OP_MATH math mode, both mean CUBLAS_COMPUTE_32F_FAST_16F.
 // The algorithm overrides CUBLAS_COMPUTE_32F_FAST_TF32 too: TF32 was
 // asked for, half precision (5 exponent bits) is what runs.

@@ -56,8 +56,8 @@ inline std::string Checker::scaleReason() const {
 inline void Checker::checkScalars() {
   const int64_t Scale = expectedScaleType();
   const Value Mode = In.PointerMode;
-  // A null handle is a caller bug (rulebook 1.2: do not rely on
-  // CUBLAS_STATUS_NOT_INITIALIZED).
+  // A null handle is a caller bug (docs/rules.md, `pointer.null-handle`: do not
+  // rely on CUBLAS_STATUS_NOT_INITIALIZED).
   const PointerFacts &H = In.pointer(Role::Handle);
   if (H.Address.Known && H.Address.V == 0)
     add(Category::ScalarPointerMode, "pointer.null-handle", Role::Handle, -1,
@@ -124,7 +124,8 @@ inline void Checker::checkScalars() {
           {R, Role::Handle});
       continue;
     }
-    // Host scalars are read with their type's alignment (rulebook 4).
+    // Host scalars are read with their type's alignment (docs/rules.md,
+    // `scalar.alignment`).
     const int64_t Align = Scale >= 0 ? elementSize(Scale) : 0;
     if (HostMode && Align > 1 && P.Address.Known && P.Address.V % Align)
       add(Category::ScalarPointerMode, "scalar.alignment", R, -1,
@@ -142,7 +143,7 @@ inline void Checker::checkScalars() {
             " needs CUBLAS_POINTER_MODE_HOST; in device mode it returns "
             "CUBLAS_STATUS_NOT_SUPPORTED",
         "", {Role::Alpha});
-  // C may be null only when beta is zero (rulebook 1.2).
+  // C may be null only when beta is zero (docs/rules.md, `pointer.null-c`).
   const PointerFacts &C = In.pointer(Role::C);
   if (!Api.isBatched() && C.Address.Known && C.Address.V == 0 &&
       In.BetaIsZero.Known && !In.BetaIsZero.V)

@@ -12,7 +12,7 @@ namespace detail {
 // --- sizes --------------------------------------------------------------
 
 // 32-bit APIs take m, n, k, the leading dimensions, batchCount and
-// group_count as int: a wider constant wraps (rulebook 1.3).
+// group_count as int: a wider constant wraps (docs/rules.md, `size.int32`).
 inline void Checker::checkSizeWidths() {
   if (Api.Int64Dims)
     return;

@@ -99,7 +99,7 @@ inline void Checker::checkTypes() {
   const Role ABRole = AB[0] >= 0 ? Role::AType : Role::BType;
   int64_t CType = Canon[2];
   Role CRole = Role::CType;
-  // rocblas_gemm_ex writes D; C and D must agree (rulebook section 6).
+  // rocblas_gemm_ex writes D; C and D must agree (docs/rules.md, `types.c-d`).
   if (Canon[3] >= 0 && CType >= 0 && Canon[3] != CType) {
     add(Category::TypeCombination, "types.c-d", Role::DType, -1,
         get(Role::DType).V,
