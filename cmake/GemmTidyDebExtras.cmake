@@ -4,6 +4,7 @@
 #   usr/bin/<tool>-<N>                     links to usr/lib/llvm-<N>/bin/<tool>,
 #                                          named like clang-tidy-<N>
 #   usr/share/doc/<package>/copyright      the licence, machine-readable
+#   usr/lib/python3/dist-packages/         gemm_rules, moved from the prefix
 set(_root "${CPACK_TEMPORARY_INSTALL_DIRECTORY}")
 set(_prefix "${CPACK_PACKAGING_INSTALL_PREFIX}")
 file(MAKE_DIRECTORY "${_root}/usr/bin")
@@ -13,6 +14,17 @@ foreach(_tool IN LISTS CPACK_GEMM_TIDY_BIN_LINKS)
     file(CREATE_LINK "${_target}" "${_root}/usr/bin/${_tool}-${CPACK_GEMM_TIDY_LLVM_MAJOR}" SYMBOLIC)
   endif()
 endforeach()
+
+# gemm_rules in Debian's module directory, where every python3 of the ABI it
+# was built for (the package's python3 dependency) looks.
+if(CPACK_GEMM_TIDY_PYTHON_DIR)
+  file(GLOB _modules "${_root}${_prefix}/${CPACK_GEMM_TIDY_PYTHON_DIR}/gemm_rules*.so")
+  file(MAKE_DIRECTORY "${_root}/usr/lib/python3/dist-packages")
+  foreach(_module IN LISTS _modules)
+    get_filename_component(_name "${_module}" NAME)
+    file(RENAME "${_module}" "${_root}/usr/lib/python3/dist-packages/${_name}")
+  endforeach()
+endif()
 
 # The LLVM exceptions of LICENSE, as an indented copyright-format paragraph.
 file(READ "${CPACK_GEMM_TIDY_SOURCE_DIR}/LICENSE" _license)

@@ -4,6 +4,8 @@
 #   lib/libGemmTidy.so, lib/libGemmTidyChecks.so    (side by side: the first
 #                                                    loads the second)
 #   lib/libgemm_guard_preload.so                     (when CUDA was found)
+#   <GEMM_PYTHON_INSTALL_DIR>/gemm_rules*.so         (the Python module, where
+#                                                    the interpreter looks: python/)
 #   include/gemm/**                                  (rules core, runtime guard)
 #   lib/cmake/GemmTidy/                              (find_package(GemmTidy))
 #   share/gemm-tidy/docs/                            (check pages: SARIF rule help)
@@ -12,8 +14,8 @@
 #
 # and `cpack` builds gemm-tidy-llvm<N>_<version>_<arch>.deb, which installs
 # that tree into /usr/lib/llvm-<N>, beside the clang-tidy it belongs to, with
-# /usr/bin/<tool>-<N> links and /usr/share/doc/<package>/copyright
-# (cmake/GemmTidyDebExtras.cmake).
+# /usr/bin/<tool>-<N> links, /usr/share/doc/<package>/copyright and the
+# Python module in /usr/lib/python3/dist-packages (cmake/GemmTidyDebExtras.cmake).
 include(CMakePackageConfigHelpers)
 
 set(GEMM_TIDY_INSTALL_CMAKEDIR lib/cmake/GemmTidy)
@@ -57,6 +59,16 @@ if(LLVM_VERSION_MAJOR)
   set(CPACK_PACKAGE_NAME "gemm-tidy-llvm${LLVM_VERSION_MAJOR}")
   set(CPACK_PACKAGING_INSTALL_PREFIX "/usr/lib/llvm-${LLVM_VERSION_MAJOR}")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}")
+  if(TARGET gemm_rules_python)
+    # gemm_rules is built for one CPython ABI: the Python it imports in.
+    string(REPLACE "." ";" _python_version "${GEMM_PYTHON_VERSION}")
+    list(GET _python_version 0 _python_major)
+    list(GET _python_version 1 _python_minor)
+    math(EXPR _python_next "${_python_minor} + 1")
+    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
+      ", python3 (>= ${GEMM_PYTHON_VERSION}), python3 (<< ${_python_major}.${_python_next})")
+    set(CPACK_GEMM_TIDY_PYTHON_DIR "${GEMM_PYTHON_INSTALL_DIR}")
+  endif()
   set(CPACK_GEMM_TIDY_LLVM_MAJOR "${LLVM_VERSION_MAJOR}")
   set(CPACK_GEMM_TIDY_BIN_LINKS gemm-tidy gemm-clangd run-gemm-tidy gemm-guard gemm-explain)
   set(CPACK_GEMM_TIDY_SOURCE_DIR "${PROJECT_SOURCE_DIR}")

@@ -93,6 +93,14 @@ if subprocess.run(["/usr/bin/python3", "-m", "pytest", "--version"],
                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
     config.available_features.add("pytest")
 config.substitutions.append(("%pytest", "/usr/bin/python3 -m pytest"))
+# Where `cmake --install` puts gemm_rules under a prefix, and the interpreter
+# itself (not a launcher such as pyenv's shim), for runs with a clean
+# environment.
+config.substitutions.insert(0, ("%gemm_python_dir", config.gemm_python_dir))
+# (First: %python must not take the start of %python_real.)
+config.substitutions.insert(0, ("%python_real", subprocess.run(
+    [config.python_executable, "-c", "import sys; print(sys.executable)"],
+    capture_output=True, text=True).stdout.strip()))
 
 # A private mount namespace (root, or unprivileged user namespaces) hides
 # the CUDA toolkit from one run, as on a CI runner without it.
