@@ -117,7 +117,9 @@ def header_block(text):
     return i, "\n".join(block)
 
 
-INSTALLED = re.compile(r"^(?:share/gemm-tidy/|lib/lib[\w-]+\.so)")
+# Paths of an install tree, not of the repository: the plugin and preload
+# libraries, the shared files, the Python module's directories.
+INSTALLED = re.compile(r"^(?:share/gemm-tidy/|lib/lib[\w-]+\.so|lib/python3[\w.]*/)")
 
 
 def path_words(text, top_dirs):
