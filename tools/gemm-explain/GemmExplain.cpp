@@ -1,6 +1,7 @@
 //===- gemm-explain: the verdict of the rules on a cuBLAS log -------------===//
 //
 //   gemm-explain [--format text|json|sarif] [LOG...]  (standard input: none or -)
+//   gemm-explain --version | --help
 //
 // Reads the log libcublas wrote (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=F)
 // and the one libcublasLt wrote (CUBLASLT_LOG_LEVEL=5 CUBLASLT_LOG_FILE=F),
@@ -8,8 +9,8 @@
 // every call of the GEMM family and every cuBLASLt object call through the
 // rules core the checks and the guard share, and prints each finding at
 // the log line of its call with the message the guard prints; when no call
-// breaks a rule, it says so. Exit status: 0 no error finding, 1 findings,
-// 2 input that cannot be read or a wrong flag.
+// breaks a rule, it says so, unless something was not replayed: then it
+// counts what, and the exit status says so too (ExitStatus below).
 //
 //===----------------------------------------------------------------------===//
 #include "gemm/explain/replay.h"
@@ -22,6 +23,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -31,6 +33,16 @@ namespace {
 using namespace gemm;
 
 enum class Format { Text, Json, Sarif };
+
+// The exit status, for scripts and CI: an all-clear (0) only where every
+// call was replayed in full and none breaks a rule.
+enum ExitStatus {
+  AllClear = 0,   // every call replayed, none breaks a rule
+  Findings = 1,   // a call breaks a rule
+  InputError = 2, // a wrong flag, or a log that cannot be read (before 1, 3)
+  NotAllReplayed = 3, // none of the replayed calls breaks a rule, but some
+                      // calls or lines were not replayed, or no call at all
+};
 
 std::string jsonString(const std::string &S) {
   std::string Out = "\"";
@@ -57,12 +69,28 @@ struct Entry {
   int64_t Value, Bound;
 };
 
+// A log that could not be read: its name and the one line that says why.
+struct InputFailure {
+  std::string Log, Message;
+};
+
 // What one run found, over all its logs; SARIF is written at the end.
 struct Tally {
-  uint64_t Calls = 0, Replayed = 0, Breaking = 0, SetupCalls = 0;
+  uint64_t Calls = 0, Replayed = 0, Breaking = 0, SetupCalls = 0, Skipped = 0;
+  uint64_t LogsRead = 0;
   bool FirstJson = true;
   std::vector<Entry> Kept;
+  std::vector<InputFailure> Failures;
 };
+
+// Whether the first bytes of a file are a binary's (an executable, an
+// archive) rather than a log's: a NUL byte with data after it. A log whose
+// tail is all NULs (what a crash leaves on some file systems) is text.
+bool looksBinary(std::string_view Start) {
+  const size_t Nul = Start.find('\0');
+  return Nul != std::string_view::npos &&
+         Start.find_first_not_of('\0', Nul) != std::string_view::npos;
+}
 
 class Explainer {
 public:
@@ -77,21 +105,32 @@ public:
     };
   }
 
-  // Streams the file; false where it cannot be read.
-  bool read(std::FILE *F) {
+  // Streams the file; the reason it cannot be read, or empty. What was
+  // replayed before a read error is counted all the same: it was said.
+  std::string read(std::FILE *F) {
     std::vector<char> Buffer(1 << 20);
     size_t Got;
-    while ((Got = std::fread(Buffer.data(), 1, Buffer.size(), F)) > 0)
-      Reader.feed(std::string_view(Buffer.data(), Got));
+    bool First = true;
+    while ((Got = std::fread(Buffer.data(), 1, Buffer.size(), F)) > 0) {
+      const std::string_view Piece(Buffer.data(), Got);
+      if (First && looksBinary(Piece.substr(0, 4096)))
+        return "'" + Name + "' is a binary file, not a cuBLAS log; give the file "
+               "CUBLAS_LOGDEST_DBG or CUBLASLT_LOG_FILE named";
+      First = false;
+      Reader.feed(Piece);
+    }
+    std::string Error;
     if (std::ferror(F))
-      return false;
-    Reader.finish();
+      Error = "cannot read '" + Name + "': " + std::strerror(errno);
+    else
+      Reader.finish(); // the blocks the log ends inside are judged or counted
     Replay.finish();
     Sum.Calls += Replay.Calls;
     Sum.Replayed += Replay.Replayed;
     Sum.Breaking += Replay.Breaking;
     Sum.SetupCalls += Replay.SetupCalls;
-    return true;
+    Sum.Skipped += Replay.Skipped + Reader.Skipped;
+    return Error;
   }
 
 private:
@@ -148,7 +187,7 @@ std::string sarifLocation(const Entry &E, const std::string &Root,
   return "{\"physicalLocation\":{\"artifactLocation\":" + Artifact + "," + Region + "}}";
 }
 
-void writeSarif(const Tally &Sum, const std::string &Verdict) {
+void writeSarif(const Tally &Sum, const std::string &Verdict, int Status) {
   char Cwd[PATH_MAX];
   std::string Root = ::getcwd(Cwd, sizeof(Cwd)) ? Cwd : "/";
   if (Root.back() != '/')
@@ -168,9 +207,15 @@ void writeSarif(const Tally &Sum, const std::string &Verdict) {
            ",\"shortDescription\":{\"text\":" +
            jsonString(Rules[I] + ", replayed from a cuBLAS log") + "}}";
   Out += "]}},\"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":" +
-         jsonString("file://" + Root) + "}},\"invocations\":[{\"executionSuccessful\":true,"
-         "\"toolExecutionNotifications\":[";
+         jsonString("file://" + Root) + "}},\"invocations\":[{\"executionSuccessful\":" +
+         (Sum.Failures.empty() ? "true" : "false") + ",\"exitCode\":" + std::to_string(Status) +
+         ",\"toolExecutionNotifications\":[";
   bool First = true;
+  for (const InputFailure &Failure : Sum.Failures) {
+    Out += std::string(First ? "" : ",") + "{\"level\":\"error\",\"message\":{\"text\":" +
+           jsonString(Failure.Message) + "}}";
+    First = false;
+  }
   for (const Entry &E : Sum.Kept)
     if (E.Check.empty()) {
       Out += std::string(First ? "" : ",") + "{\"level\":\"note\",\"message\":{\"text\":" +
@@ -197,12 +242,115 @@ void writeSarif(const Tally &Sum, const std::string &Verdict) {
   std::fputs(Out.c_str(), stdout);
 }
 
+// Opens Log ("-": the standard input); nullptr, with Error saying why, where
+// it cannot be read. A directory opens on Linux, and fails only at read.
+std::FILE *openLog(const std::string &Log, std::string &Error) {
+  if (Log == "-")
+    return stdin;
+  struct stat Info;
+  if (::stat(Log.c_str(), &Info) == 0 && S_ISDIR(Info.st_mode)) {
+    Error = "'" + Log + "' is a directory, not a cuBLAS log; give the log file in it";
+    return nullptr;
+  }
+  std::FILE *In = std::fopen(Log.c_str(), "rb");
+  if (!In)
+    Error = "cannot read '" + Log + "': " + std::strerror(errno);
+  return In;
+}
+
+// Replays one log into Sum; a log that cannot be read is said on stderr at
+// once and kept for the report, and the other logs are still explained.
+void explainLog(const std::string &Log, Format F, Tally &Sum) {
+  std::string Error;
+  if (std::FILE *In = openLog(Log, Error)) {
+    Explainer E(Log == "-" ? "<stdin>" : Log, F, Sum);
+    Error = E.read(In);
+    if (In != stdin)
+      std::fclose(In);
+  }
+  if (Error.empty()) {
+    ++Sum.LogsRead;
+    return;
+  }
+  std::fflush(stdout); // the error after what the log gave so far
+  std::fprintf(stderr, "gemm-explain: error: %s\n", Error.c_str());
+  Sum.Failures.push_back({Log == "-" ? "<stdin>" : Log, Error});
+}
+
+bool allReplayed(const Tally &Sum) {
+  return Sum.Replayed == Sum.Calls && !Sum.Skipped && Sum.Failures.empty();
+}
+
+int exitStatus(const Tally &Sum) {
+  if (!Sum.Failures.empty())
+    return InputError;
+  if (Sum.Breaking)
+    return Findings;
+  if (!allReplayed(Sum) || (!Sum.Calls && !Sum.SetupCalls))
+    return NotAllReplayed;
+  return AllClear;
+}
+
+std::string plural(uint64_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+// "412 GEMM calls checked, none breaks a rule: ...", or with what could not
+// be replayed counted apart: never an all-clear that passes over a call.
+std::string verdictOf(const Tally &Sum) {
+  if (!Sum.LogsRead && Sum.Calls + Sum.SetupCalls + Sum.Skipped == 0)
+    return "no log could be read";
+  std::string Text;
+  if (!Sum.Calls && !Sum.SetupCalls) {
+    Text = "no call of the GEMM family in the log (was it written with "
+           "CUBLAS_LOGINFO_DBG=1 and CUBLAS_LOGDEST_DBG, or CUBLASLT_LOG_LEVEL=5?)";
+  } else {
+    Text = plural(Sum.Calls, "GEMM call", "GEMM calls");
+    if (Sum.SetupCalls)
+      Text += " and " + plural(Sum.SetupCalls, "cuBLASLt object call", "cuBLASLt object calls");
+    if (Sum.Replayed == Sum.Calls)
+      Text += " checked";
+    else if (!Sum.Replayed)
+      Text += ", none replayed in full (see the notes)";
+    else
+      Text += ", " + std::to_string(Sum.Replayed) +
+              " checked (the others could not be replayed: see the notes)";
+    if (Sum.Breaking)
+      Text += ", " + std::to_string(Sum.Breaking) + " break" + (Sum.Breaking == 1 ? "s" : "") +
+              " a rule";
+    else if (allReplayed(Sum))
+      Text += ", none breaks a rule: the status comes from elsewhere";
+    else if (Sum.Replayed)
+      Text += ", none of them breaks a rule";
+  }
+  if (Sum.Skipped)
+    Text += "; " + plural(Sum.Skipped, "other line", "other lines") +
+            " of the log not replayed (see the notes)";
+  if (!Sum.Failures.empty())
+    Text += "; " + plural(Sum.Failures.size(), "log", "logs") + " could not be read";
+  return Text;
+}
+
+void writeJsonTail(const Tally &Sum, const std::string &Verdict) {
+  std::string Errors;
+  for (const InputFailure &Failure : Sum.Failures)
+    Errors += std::string(Errors.empty() ? "" : ",") + "{\"log\":" + jsonString(Failure.Log) +
+              ",\"message\":" + jsonString(Failure.Message) + "}";
+  std::printf("\n],\"calls\":%llu,\"replayed\":%llu,\"breaking\":%llu,\"skipped\":%llu,"
+              "\"errors\":[%s],\"summary\":%s}\n",
+              static_cast<unsigned long long>(Sum.Calls),
+              static_cast<unsigned long long>(Sum.Replayed),
+              static_cast<unsigned long long>(Sum.Breaking),
+              static_cast<unsigned long long>(Sum.Skipped), Errors.c_str(),
+              jsonString(Verdict).c_str());
+}
+
 int usage(const char *Message) {
   std::fprintf(stderr,
                "gemm-explain: error: %s\n"
                "usage: gemm-explain [--format text|json|sarif] [LOG...]   (no LOG or -: standard input)\n",
                Message);
-  return 2;
+  return InputError;
 }
 
 } // namespace
@@ -213,12 +361,25 @@ int main(int Argc, char **Argv) {
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
     if (Arg == "--help" || Arg == "-h") {
-      std::printf("usage: gemm-explain [--format text|json|sarif] [LOG...]\n\n"
+      std::printf("usage: gemm-explain [--format text|json|sarif] [LOG...]\n"
+                  "       gemm-explain --version\n\n"
                   "Replays the GEMM calls of a cuBLAS log (CUBLAS_LOGINFO_DBG=1\n"
                   "CUBLAS_LOGDEST_DBG=FILE) or cuBLASLt log (CUBLASLT_LOG_LEVEL=5\n"
                   "CUBLASLT_LOG_FILE=FILE; both may share a file) through gemm-tidy's rules\n"
-                  "and prints each finding at the log line of its call. Exit status: 0 no\n"
-                  "error finding, 1 findings, 2 unreadable input.\n");
+                  "and prints each finding at the log line of its call. No LOG, or -: the\n"
+                  "standard input.\n\n"
+                  "Exit status:\n"
+                  "  0  every GEMM call was replayed and none breaks a rule\n"
+                  "  1  a call breaks a rule (a warning alone does not count)\n"
+                  "  2  a wrong flag, or a log that cannot be read (the others are still\n"
+                  "     explained)\n"
+                  "  3  none of the replayed calls breaks a rule, but some calls or lines\n"
+                  "     could not be replayed (see the notes), or the logs hold no call\n"
+                  "     to replay\n");
+      return 0;
+    }
+    if (Arg == "--version") {
+      std::printf("gemm-explain version " GEMM_TIDY_VERSION "\n");
       return 0;
     }
     std::string Value;
@@ -249,53 +410,15 @@ int main(int Argc, char **Argv) {
   Tally Sum;
   if (F == Format::Json)
     std::printf("{\"findings\":[");
-  for (const std::string &Log : Logs) {
-    std::FILE *In = Log == "-" ? stdin : std::fopen(Log.c_str(), "rb");
-    if (!In) {
-      std::fprintf(stderr, "gemm-explain: error: cannot read '%s': %s\n", Log.c_str(),
-                   std::strerror(errno));
-      return 2;
-    }
-    Explainer E(Log == "-" ? "<stdin>" : Log, F, Sum);
-    const bool Ok = E.read(In);
-    if (In != stdin)
-      std::fclose(In);
-    if (!Ok) {
-      std::fprintf(stderr, "gemm-explain: error: cannot read '%s'\n", Log.c_str());
-      return 2;
-    }
-  }
-  // "412 GEMM calls checked, none breaks a rule: ...", or with the calls
-  // that could not be replayed counted apart.
-  auto Calls = [&Sum](uint64_t N) {
-    std::string Text = std::to_string(N) + " GEMM call" + (N == 1 ? "" : "s");
-    if (Sum.SetupCalls)
-      Text += " and " + std::to_string(Sum.SetupCalls) + " cuBLASLt object call" +
-              (Sum.SetupCalls == 1 ? "" : "s");
-    return Text;
-  };
-  std::string Verdict = Sum.Replayed == Sum.Calls
-                            ? Calls(Sum.Calls) + " checked"
-                            : Calls(Sum.Calls) + ", " + std::to_string(Sum.Replayed) +
-                                  " checked (the others could not be replayed: see the notes)";
-  if (!Sum.Calls && !Sum.SetupCalls)
-    Verdict = "no call of the GEMM family in the log (was it written with "
-              "CUBLAS_LOGINFO_DBG=1 and CUBLAS_LOGDEST_DBG, or CUBLASLT_LOG_LEVEL=5?)";
-  else if (Sum.Breaking)
-    Verdict += ", " + std::to_string(Sum.Breaking) + " break" +
-               (Sum.Breaking == 1 ? "s" : "") + " a rule";
-  else if (Sum.Replayed == Sum.Calls)
-    Verdict += ", none breaks a rule: the status comes from elsewhere";
-  else
-    Verdict += ", none of them breaks a rule";
+  for (const std::string &Log : Logs)
+    explainLog(Log, F, Sum);
+  const int Status = exitStatus(Sum);
+  const std::string Verdict = verdictOf(Sum);
   if (F == Format::Sarif)
-    writeSarif(Sum, Verdict);
+    writeSarif(Sum, Verdict, Status);
   else if (F == Format::Json)
-    std::printf("\n],\"calls\":%llu,\"replayed\":%llu,\"breaking\":%llu,\"summary\":%s}\n",
-                static_cast<unsigned long long>(Sum.Calls),
-                static_cast<unsigned long long>(Sum.Replayed),
-                static_cast<unsigned long long>(Sum.Breaking), jsonString(Verdict).c_str());
-  else
+    writeJsonTail(Sum, Verdict);
+  else if (Sum.LogsRead || Sum.Calls || Sum.SetupCalls) // else stderr said it all
     std::printf("gemm-explain: %s\n", Verdict.c_str());
-  return Sum.Breaking ? 1 : 0;
+  return Status;
 }

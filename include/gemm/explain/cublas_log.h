@@ -25,6 +25,7 @@
 
 #include "gemm/rules.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
@@ -53,6 +54,17 @@ struct LoggedValue {
 // Which library wrote a call.
 enum class Library : uint8_t { Cublas, CublasLt, HipblasLt };
 
+// How much of a call the log holds. A process that dies inside a call
+// (a crash, a kill) leaves its block without the trailer: where every
+// argument came before the end of the log, the call is whole but for its
+// trailer, and it is the one the user needs explained.
+enum class Ending : uint8_t {
+  Whole,   // cuBLAS: the trailer came; cuBLASLt: the line was read
+  Stopped, // cuBLAS: every argument, then the end of the log
+  Cut,     // cuBLAS: the log ends before the last argument
+  Garbled, // cuBLASLt: a line whose fields cannot be read
+};
+
 struct LoggedCall {
   Library From = Library::Cublas;
   std::string Level;     // cuBLASLt's: Api, Trace, Info, Error, Hints
@@ -63,6 +75,7 @@ struct LoggedCall {
   std::vector<std::pair<std::string, LoggedValue>> Args;
   int64_t Pid = -1;
   bool Ambiguous = false;
+  Ending End = Ending::Whole;
   std::string Message; // cuBLASLt's free text (Error, Info, Hints lines)
 
   // The index of argument Name in Args; Args.size() where the call has none.
@@ -272,12 +285,15 @@ inline bool parseLtFields(std::string_view Body, const std::string &Prefix,
 }
 
 // Reads the log in pieces of any size (feed, then finish), a line at a
-// time; calls OnCall with each block once its trailer arrived, OnNote with
-// what it could not read (a line number and one sentence).
+// time; calls OnCall with each block once its trailer arrived (and, from
+// finish, with the blocks the log ends inside, their End saying how much
+// came), OnNote with the lines it could not read (a line number and one
+// sentence), which Skipped counts.
 class CublasLogReader {
 public:
   std::function<void(const LoggedCall &)> OnCall;
   std::function<void(size_t, const std::string &)> OnNote;
+  uint64_t Skipped = 0; // lines that look like the libraries' and cannot be read
 
   // The next piece of the log, as read: complete lines go to line(), the
   // rest waits for the piece that ends it.
@@ -297,16 +313,18 @@ public:
   }
 
   // The end of the log: a last line without its newline is read; blocks
-  // still open were cut (a crash, a kill).
+  // still open are those the process stopped inside (a crash, a kill),
+  // given to OnCall for the replay to judge or count.
   void finish() {
     if (!Carry.empty()) {
       line(Carry, ++Lines);
       Carry.clear();
     }
-    for (const LoggedCall &C : Open)
-      note(C.Line, C.Function + " has " + std::to_string(C.Args.size()) + " of " +
-                       std::to_string(C.Expected) +
-                       " arguments and no trailer (the log ends there): not replayed");
+    for (LoggedCall &C : Open) {
+      C.End = C.Args.size() >= C.Expected ? Ending::Stopped : Ending::Cut;
+      if (OnCall)
+        OnCall(C);
+    }
     Open.clear();
   }
 
@@ -393,9 +411,9 @@ private:
     if (C.Level == "Api" || C.Level == "Trace") {
       C.Args.reserve(64); // a Trace line of cublasLtMatmul has about 50
       if (!parseLtFields(Body, "", C.Args)) {
-        note(Number, C.Function + ": a cuBLASLt line cut or garbled (its fields "
-                                  "cannot be read): not replayed");
-        return true;
+        // What was read of it is no call: the replay counts it unreplayed.
+        C.Args.clear();
+        C.End = Ending::Garbled;
       }
       C.Expected = static_cast<unsigned>(C.Args.size());
     } else {
@@ -407,6 +425,7 @@ private:
   }
 
   void note(size_t Line, const std::string &Text) {
+    ++Skipped;
     if (OnNote)
       OnNote(Line, Text);
   }
@@ -457,19 +476,40 @@ private:
   }
 
   void trailer(std::string_view Body, size_t Number) {
-    // Process=PID; Thread=TID; ...: the oldest complete block ends here.
-    for (auto It = Open.begin(); It != Open.end(); ++It) {
-      if (It->Args.size() < It->Expected)
-        continue;
-      LoggedValue Pid = parseValue(Body.substr(8, Body.find(';') - 8));
-      It->Pid = Pid.What == LoggedValue::Number ? Pid.V : -1;
-      LoggedCall Done = std::move(*It);
-      Open.erase(It);
-      if (OnCall)
-        OnCall(Done);
+    // Process=PID; Thread=TID; GPU=0; Handle=...: the oldest complete block
+    // on the trailer's handle ends here, else the oldest complete one. The
+    // handle keeps a block that never gets its trailer (the process stopped
+    // in it, then another run appended to the log) or another thread's
+    // block on another handle from taking it.
+    auto Complete = [](const LoggedCall &C) { return C.Args.size() >= C.Expected; };
+    auto It = std::find_if(Open.begin(), Open.end(), Complete);
+    if (It == Open.end()) {
+      note(Number, "a cuBLAS trailer with no complete block before it: skipped");
       return;
     }
-    note(Number, "a cuBLAS trailer with no complete block before it: skipped");
+    const LoggedValue Handle = trailerField(Body, "Handle=");
+    auto OnHandle = std::find_if(It, Open.end(), [&](const LoggedCall &C) {
+      return Complete(C) && Handle.What == LoggedValue::Pointer && !C.Args.empty() &&
+             C.Args[0].first == "handle" && C.Args[0].second.What == LoggedValue::Pointer &&
+             C.Args[0].second.V == Handle.V;
+    });
+    if (OnHandle != Open.end())
+      It = OnHandle;
+    const LoggedValue Pid = trailerField(Body, "Process=");
+    It->Pid = Pid.What == LoggedValue::Number ? Pid.V : -1;
+    LoggedCall Done = std::move(*It);
+    Open.erase(It);
+    if (OnCall)
+      OnCall(Done);
+  }
+
+  // The value of "Key" in a trailer, up to its ';'; Unknown where none.
+  static LoggedValue trailerField(std::string_view Body, std::string_view Key) {
+    const size_t At = Body.find(Key);
+    if (At == std::string_view::npos)
+      return LoggedValue();
+    const size_t Start = At + Key.size();
+    return parseValue(Body.substr(Start, Body.find(';', Start) - Start));
   }
 };
 

@@ -20,6 +20,12 @@
 // - hipBLASLt lines are recognised and counted, not replayed: the rules are
 //   cuBLASLt's, and hipBLASLt supports other types.
 //
+// What is not replayed in full is counted (Calls - Replayed, Skipped) and
+// said in a note, so that no verdict passes over it: interleaved and cut
+// cuBLAS blocks, grouped calls (the log shows their per-group arrays as
+// pointers), garbled cuBLASLt lines. A block the log ends inside after its
+// last argument is the call the process stopped in: it is replayed.
+//
 // Verdicts carry the guard's message, prefixed with the function's name.
 //
 //===----------------------------------------------------------------------===//
@@ -314,17 +320,24 @@ class Replayer {
 public:
   std::function<void(const Verdict &)> OnVerdict;
   std::function<void(size_t, const std::string &)> OnNote;
-  // GEMM calls of either library (cuBLASLt's: heuristics and matmuls), how
-  // many could be replayed, how many break a rule; cuBLASLt object calls.
-  uint64_t Calls = 0, Replayed = 0, Breaking = 0, SetupCalls = 0;
+  // GEMM calls of either library (cuBLAS's GEMM family; cuBLASLt's
+  // heuristics and matmuls, a matmul's Api and Trace lines one call), how
+  // many were replayed in full, how many break a rule; cuBLASLt object
+  // calls; lines of the log besides the GEMM calls that were not replayed
+  // (garbled cuBLASLt object calls, hipBLASLt's lines). Calls - Replayed
+  // and Skipped are what the verdict must not pass over.
+  uint64_t Calls = 0, Replayed = 0, Breaking = 0, SetupCalls = 0, Skipped = 0;
 
   void call(const LoggedCall &C) {
-    if (C.From == Library::Cublas)
+    if (C.From == Library::Cublas) {
       cublasCall(C);
-    else if (C.From == Library::CublasLt)
+    } else if (C.From == Library::CublasLt) {
       ltCall(C);
-    else if (!Hipblaslt++)
-      FirstHipblaslt = C.Line;
+    } else {
+      ++Skipped;
+      if (!Hipblaslt++)
+        FirstHipblaslt = C.Line;
+    }
   }
 
   // The end of a log: what was not replayed, said once.
@@ -371,6 +384,20 @@ private:
   // --- cuBLAS ----------------------------------------------------------------------
 
   void cublasCall(const LoggedCall &C) {
+    const rules::ApiInfo *Api = rules::findApi(C.Function.c_str());
+    if (C.End == Ending::Cut) {
+      note(C.Line, C.Function + " has " + std::to_string(C.Args.size()) + " of " +
+                       std::to_string(C.Expected) +
+                       " arguments and no trailer (the log ends there): not replayed");
+      Calls += Api != nullptr;
+      return;
+    }
+    if (C.End == Ending::Stopped) {
+      // The call a crash or a kill stopped in: judged on its arguments.
+      note(C.Line, C.Function + ": the log ends inside this call: the process stopped there");
+      if (!Api)
+        return;
+    }
     if (C.Function == "cublasSetPointerMode_v2" && C.Args.size() == 2 &&
         C.Args[0].second.What == LoggedValue::Pointer &&
         C.Args[1].second.What == LoggedValue::Number) {
@@ -381,7 +408,6 @@ private:
       PointerModes.erase({C.Pid, C.Args[0].second.V});
       return;
     }
-    const rules::ApiInfo *Api = rules::findApi(C.Function.c_str());
     if (!Api)
       return;
     ++Calls;
@@ -402,7 +428,12 @@ private:
                        " arguments, not the ones of its signature: not replayed");
       return;
     }
-    ++Replayed;
+    if (groupArraysMatter(*Api, V))
+      note(C.Line, C.Function + ": the log shows its per-group arrays (" + perGroupNames(C, *Api) +
+                       ") as pointers, not their values: the rules on them are not replayed "
+                       "(gemm-guard reads them)");
+    else
+      ++Replayed;
     bool Breaks = false;
     for (const rules::Finding &F : rules::checkCall(*Api, V)) {
       Verdict Out = verdictOf(C.Function, Api, F);
@@ -412,6 +443,25 @@ private:
         OnVerdict(Out);
     }
     Breaking += Breaks;
+  }
+
+  // Whether a grouped call's arrays hold values the rules need: the log
+  // has their addresses only. No group (a known group_count of 0) reads none.
+  static bool groupArraysMatter(const rules::ApiInfo &Api, const rules::CallValues &V) {
+    const rules::Value &Groups = V[rules::Role::GroupCount];
+    return Api.isGrouped() && !(Groups.Known && Groups.V == 0);
+  }
+
+  // "transa_array, ..., group_size": the arguments of C the log gives as
+  // host arrays of one entry per group.
+  static std::string perGroupNames(const LoggedCall &C, const rules::ApiInfo &Api) {
+    std::string Names;
+    for (unsigned Pos = 0; Pos < C.Args.size() && Pos < Api.NumArgs; ++Pos) {
+      const rules::Role R = Api.roleAt(Pos);
+      if (Api.isPerGroup(R) || R == rules::Role::Alpha || R == rules::Role::Beta)
+        Names += (Names.empty() ? "" : ", ") + C.Args[Pos].first;
+    }
+    return Names;
   }
 
   // --- cuBLASLt ----------------------------------------------------------------------
@@ -440,11 +490,19 @@ private:
     return S.substr(0, P.size()) == P;
   }
 
+  static bool isLtGemm(const std::string &Function) {
+    return Function == "cublasLtMatmulAlgoGetHeuristic" || Function == "cublasLtMatmul";
+  }
+
   void ltCall(const LoggedCall &C) {
     LtProcess &P = LtProcesses[C.Pid];
+    if (C.End == Ending::Garbled) {
+      garbled(C, P);
+      return;
+    }
     if ((C.Level != "Api" && C.Level != "Trace") || C.Args.empty())
       return;
-    if (C.Function == "cublasLtMatmulAlgoGetHeuristic" || C.Function == "cublasLtMatmul") {
+    if (isLtGemm(C.Function)) {
       matmul(C, P);
       return;
     }
@@ -464,6 +522,24 @@ private:
       }
       return;
     }
+  }
+
+  // A line whose fields cannot be read: a GEMM call not replayed in full
+  // (the Trace line of a matmul whose Api line came is that call, which
+  // the Api line's pointers alone do not decide), or another line skipped.
+  void garbled(const LoggedCall &C, LtProcess &P) {
+    note(C.Line, C.Function + ": a cuBLASLt line cut or garbled (its fields cannot be read): "
+                              "not replayed");
+    if (!isLtGemm(C.Function)) {
+      ++Skipped;
+      return;
+    }
+    if (C.Level == "Trace" && C.Function == "cublasLtMatmul" && P.HasEntry) {
+      P.HasEntry = false;
+      --Replayed;
+      return;
+    }
+    ++Calls;
   }
 
   // X*Create(&obj, args...): the arguments that become attributes, by the

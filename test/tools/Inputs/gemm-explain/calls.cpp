@@ -5,6 +5,8 @@
 //   ld size type enum stride algo    one call breaking that kind of rule
 //   threads    the same valid call from two threads at once
 //   mixed      valid calls of two functions from two threads at once
+//   grouped    grouped calls whose per-group arrays break a rule ('lda' 8 for
+//              m = 64), which the log shows only as pointers
 #include <cublas_v2.h>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +44,17 @@ int main(int argc, char **argv) {
   } else if (is("algo")) {
     cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one, Buffer, CUDA_R_32F, 64, Buffer, CUDA_R_32F, 64,
                  &zero, Buffer, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+  } else if (is("grouped")) {
+    const cublasOperation_t op[1] = {CUBLAS_OP_N};
+    const int m[1] = {64}, nk[1] = {8}, lda[1] = {8}, ldc[1] = {64}, size[1] = {1};
+    const float alpha[1] = {1}, beta[1] = {0};
+    const float *A[1] = {Buffer};
+    float *C[1] = {Buffer};
+    cublasSgemmGroupedBatched(h, op, op, m, nk, nk, alpha, A, lda, A, lda, beta, C, ldc, 1, size);
+    const void *Ax[1] = {Buffer};
+    void *Cx[1] = {Buffer};
+    cublasGemmGroupedBatchedEx(h, op, op, m, nk, nk, alpha, Ax, CUDA_R_32F, lda, Ax, CUDA_R_32F, lda, beta,
+                               Cx, CUDA_R_32F, ldc, 1, size, CUBLAS_COMPUTE_32F);
   } else if (is("threads")) {
     auto work = [&] {
       for (int i = 0; i < 50; ++i)
