@@ -85,6 +85,7 @@ cublasStatus_t checkAndCall(const CallSite &Site, const Key *CacheKey,
       rememberClean(*CacheKey);
     return callChecked<Tag>(Site, callReal<Tag>(Tuple, Indices));
   }
+  countFindings(Findings);
   const Policy P = policy();
   const Report R{Tag::Name, describeSite(Site), std::move(Findings)};
   if (Handler H = hookSlot<Handler>().load())

@@ -13,12 +13,23 @@ namespace lt {
 
 namespace detail {
 
+// For the launcher's summary (guard/memory.h): a Create, Init, SetAttribute
+// or GetAttribute of a followed object is an object call, as gemm-explain
+// counts them; the algo's attributes, as every other checked call but the
+// matmul and its heuristic, are counted apart.
+inline void countObjectCall() {
+  guard::detail::countCall(guard::detail::CallKind::LtObject);
+}
+inline void countOther() { guard::detail::countCall(guard::detail::CallKind::LtOther); }
+
 // --- the guarded entry points ---------------------------------------------------------
 // Each takes the caller's site and the real function; the routes (macros,
 // explicit calls, the preload library) supply both.
 
 template <class Fn>
 cublasStatus_t create(const CallSite &Site, Fn Real, cublasLtHandle_t *Handle) {
+  if (checking())
+    countOther();
   if (checking() && !Handle) {
     rl::Finding F;
     F.Cat = rules::Category::InvalidEnum;
@@ -60,6 +71,14 @@ template <> struct Kind<rl::Object::AlgoConfig> {
   static constexpr const char *Get = "cublasLtMatmulAlgoConfigGetAttribute";
 };
 
+// A SetAttribute or GetAttribute call, counted by the kind of its object.
+template <rl::Object O> void countAttributeCall() {
+  if (Kind<O>::Tracked)
+    countObjectCall();
+  else
+    countOther();
+}
+
 // The Create and Init forms: the value rules on the attributes the
 // arguments give (State), the real call, then the shadow of the object it
 // created or initialised (Created(), read only after success).
@@ -68,6 +87,7 @@ cublasStatus_t createObject(const CallSite &Site, const char *Name, rl::Object O
                             const rl::ObjectState &State,
                             std::initializer_list<std::pair<const char *, int64_t>> Args,
                             CallFn Call, ObjectFn Created) {
+  countObjectCall();
   if (!decide(Name, Site, rl::checkCreate(O, State), Args))
     return CUBLAS_STATUS_INVALID_VALUE;
   const cublasStatus_t Status = Call();
@@ -172,6 +192,8 @@ cublasStatus_t matrixLayoutInit(const CallSite &Site, const char *Name, Fn Real,
 // descriptor): every attribute at its default.
 template <rl::Object O, class Fn, class H>
 cublasStatus_t plainCreate(const CallSite &, Fn Real, H *Out) {
+  if (checking())
+    countObjectCall();
   const cublasStatus_t Status = Real(Out);
   if (checking() && Out && Status == CUBLAS_STATUS_SUCCESS)
     record(createdObject(Out), rl::initialState(O));
@@ -180,6 +202,8 @@ cublasStatus_t plainCreate(const CallSite &, Fn Real, H *Out) {
 
 template <rl::Object O, class Fn, class H>
 cublasStatus_t plainInit(const CallSite &, Fn Real, H Object, size_t Size) {
+  if (checking())
+    countObjectCall();
   const cublasStatus_t Status = Real(Object, Size);
   if (checking() && Status == CUBLAS_STATUS_SUCCESS)
     record(Object, rl::initialState(O));
@@ -209,6 +233,7 @@ cublasStatus_t setAttribute(const CallSite &Site, Fn Real, H Object, A Attr,
                             const B *Buf, size_t Size) {
   if (!checking())
     return Real(Object, Attr, Buf, Size);
+  countAttributeCall<O>();
   rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
   if (Kind<O>::Tracked)
     C.ObjectDestroyed = rules::Value::of(destroyed(Object));
@@ -229,6 +254,7 @@ template <rl::Object O, class Fn, class H, class A>
 cublasStatus_t getAttribute(const CallSite &Site, Fn Real, H Object, A Attr,
                             void *Buf, size_t Size, size_t *Written) {
   if (checking()) {
+    countAttributeCall<O>();
     rl::AttributeCall C = attributeCall<O>(Attr, Buf, Size);
     C.SizeWrittenIsNull = rules::Value::of(Written == nullptr);
     if (!decide(Kind<O>::Get, Site, rl::checkAttributeCall(C, true)))

@@ -52,6 +52,7 @@ inline bool decide(const char *Function, const CallSite &Site,
     *Clean = Findings.empty();
   if (Findings.empty())
     return true;
+  guard::detail::countFindings(Findings);
   const bool Error = rl::hasError(Findings);
   const Policy P = policy();
   LtReport R;

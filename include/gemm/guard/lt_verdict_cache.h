@@ -124,6 +124,9 @@ cublasStatus_t algoGetHeuristic(
   if (!checking())
     return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested, Results,
                 Returned);
+  // A matmul problem checked as the matmul's is: a GEMM call, as
+  // gemm-explain counts it.
+  guard::detail::countCall();
   guard::detail::Key K;
   const bool Cacheable =
       heuristicKey(K, Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Pref, Requested);
@@ -170,6 +173,7 @@ cublasStatus_t algoCheck(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
                          cublasLtMatmulHeuristicResult_t *Result) {
   if (!checking())
     return Real(Handle, Op, Adesc, Bdesc, Cdesc, Ddesc, Algo, Result);
+  countOther();
   rl::MatmulValues V;
   V.Heuristic = true;
   V.LibraryVersion = libraryVersion();
@@ -199,6 +203,7 @@ cublasStatus_t algoGetIds(const CallSite &Site, Fn Real, cublasLtHandle_t Handle
                           cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct,
                           cudaDataType_t Dt, int Requested, int Ids[], int *Returned) {
   if (checking()) {
+    countOther();
     rl::AlgoSetupValues V;
     V.RequestedAlgoCount = rules::Value::of(Requested);
     if (!decide("cublasLtMatmulAlgoGetIds", Site, rl::checkAlgoSetup(V),
@@ -218,6 +223,7 @@ cublasStatus_t algoInit(const CallSite &Site, Fn Real, cublasLtHandle_t Handle,
                         cudaDataType_t At, cudaDataType_t Bt, cudaDataType_t Ct,
                         cudaDataType_t Dt, int AlgoId, cublasLtMatmulAlgo_t *Algo) {
   if (checking()) {
+    countOther();
     rl::AlgoSetupValues V;
     V.AlgoIsNull = rules::Value::of(Algo == nullptr);
     if (!decide("cublasLtMatmulAlgoInit", Site, rl::checkAlgoSetup(V),
@@ -241,6 +247,7 @@ cublasStatus_t matrixTransform(const CallSite &Site, Fn Real, cublasLtHandle_t H
                                cublasLtMatrixLayout_t Cdesc, cudaStream_t Stream) {
   if (!checking())
     return Real(Handle, Desc, Alpha, A, Adesc, Beta, B, Bdesc, C, Cdesc, Stream);
+  countOther();
   rl::TransformValues V;
   const void *const Args[6] = {A, Adesc, B, Bdesc, C, Cdesc};
   const rl::Arg Names[6] = {rl::Arg::A, rl::Arg::Adesc, rl::Arg::B,

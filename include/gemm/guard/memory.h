@@ -31,63 +31,182 @@ inline std::atomic<bool> &trackingLive() {
   return Live;
 }
 
-// --- the launcher's count of checked calls -----------------------------------------
+// --- the launcher's counts ----------------------------------------------------------
 
 // gemm-guard (the launcher) names a directory in GEMM_GUARD_COUNT_DIR; each
-// process that checks a GEMM call counts it in <dir>/calls.<pid>, 8 bytes
-// of a file mapped into memory, so the count is there however the process
-// ends (os._exit, a signal, exec). A forked child counts in a file of its
-// own. Where anything fails the count is lost, never the call.
-inline std::atomic<std::atomic<uint64_t> *> &callCounterSlot() {
-  static std::atomic<std::atomic<uint64_t> *> Slot{nullptr};
+// process that checks a call counts it in <dir>/counts.<pid>, a file mapped
+// into memory, so the counts are there however the process ends (os._exit,
+// a signal, exec: the new image finds its file and goes on counting). A
+// forked child counts in a file of its own. The launcher sums the files up
+// and never reads the log: its summary holds when the log cannot be written.
+// Where anything fails a count is lost and said once, never the call.
+//
+// The layout, native byte order, is tools/gemm-guard's too (read_counts):
+// a header of eight 64-bit words, then a table of (check, rule) slots.
+enum class CallKind : unsigned {
+  Gemm,     // a call of the GEMM family, cublasLtMatmul or its heuristic
+  LtObject, // a Create, Init, SetAttribute or GetAttribute of a cuBLASLt
+            // descriptor, layout, preference or emulation descriptor
+  LtOther,  // the other checked cuBLASLt calls: cublasLtCreate, the algo
+            // functions, cublasLtMatrixTransform
+  Count
+};
+
+struct CountSlot {
+  std::atomic<uint64_t> Key;   // 0: free; else the names' hash, low bit set
+  std::atomic<uint64_t> Calls; // calls with a finding of this check and rule
+  std::atomic<uint32_t> Named; // 1 once Check and Rule are written
+  uint32_t Padding;
+  char Check[48], Rule[56];    // NUL-terminated
+};
+
+struct CountFile {
+  static constexpr uint64_t Magic = 0x3130445241554747; // "GGUARD01"
+  static constexpr unsigned Slots = 64;
+  std::atomic<uint64_t> Tag;                                  // Magic
+  std::atomic<uint64_t> Calls[static_cast<unsigned>(CallKind::Count)];
+  std::atomic<uint64_t> Flagged;  // calls with at least one finding
+  std::atomic<uint64_t> Unranked; // findings the table had no slot for
+  uint64_t Reserved[2];
+  CountSlot Table[Slots];
+};
+static_assert(sizeof(CountSlot) == 128 && sizeof(CountFile) == 64 + 64 * 128,
+              "tools/gemm-guard reads this layout");
+static_assert(std::atomic<uint64_t>::is_always_lock_free,
+              "the counts are shared between processes");
+
+inline std::atomic<CountFile *> &countFileSlot() {
+  static std::atomic<CountFile *> Slot{nullptr};
   return Slot;
 }
 
-inline std::atomic<uint64_t> *openCallCounter() {
-  static std::atomic<uint64_t> Lost{0};
+// <dir>/counts.<pid>, created zeroed or found as an earlier image of this
+// process left it; null where it cannot be mapped or is not ours (then
+// said once).
+inline CountFile *mapCountFile(const char *Dir) {
+  const std::string Path = std::string(Dir) + "/counts." +
+                           std::to_string(static_cast<long>(::getpid()));
+  const int Fd = ::open(Path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (Fd < 0)
+    return nullptr;
+  struct stat St;
+  void *Map = MAP_FAILED;
+  if (::fstat(Fd, &St) == 0 &&
+      (St.st_size == sizeof(CountFile) ||
+       (St.st_size == 0 && ::ftruncate(Fd, sizeof(CountFile)) == 0)))
+    Map = ::mmap(nullptr, sizeof(CountFile), PROT_READ | PROT_WRITE,
+                 MAP_SHARED, Fd, 0);
+  ::close(Fd);
+  if (Map == MAP_FAILED)
+    return nullptr;
+  auto *File = static_cast<CountFile *>(Map);
+  uint64_t Tag = 0;
+  if (File->Tag.compare_exchange_strong(Tag, CountFile::Magic) ||
+      Tag == CountFile::Magic)
+    return File;
+  ::munmap(Map, sizeof(CountFile)); // someone else's bytes: leave them
+  return nullptr;
+}
+
+// The process's count file; a private one, never read, where the shared
+// one cannot be had, so that counting never fails.
+inline CountFile *openCountFile() {
+  static CountFile Lost{};
   static const bool ForkAware = [] {
-    ::pthread_atfork(nullptr, nullptr,
-                     [] { callCounterSlot().store(nullptr); });
+    ::pthread_atfork(nullptr, nullptr, [] { countFileSlot().store(nullptr); });
     return true;
   }();
   (void)ForkAware;
-  std::atomic<uint64_t> *Counter = &Lost;
   const char *Dir = std::getenv("GEMM_GUARD_COUNT_DIR");
-  const std::string Path = std::string(Dir ? Dir : "") + "/calls." +
-                           std::to_string(static_cast<long>(::getpid()));
-  const int Fd = ::open(Path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  struct stat St;
-  if (Fd >= 0 && ::fstat(Fd, &St) == 0 &&
-      (St.st_size >= 8 || ::ftruncate(Fd, 8) == 0)) {
-    void *Map = ::mmap(nullptr, 8, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
-    if (Map != MAP_FAILED)
-      Counter = static_cast<std::atomic<uint64_t> *>(Map);
+  CountFile *File = Dir && *Dir ? mapCountFile(Dir) : nullptr;
+  if (!File) {
+    static std::atomic<bool> Said{false};
+    complainOnce(Said, std::string("cannot count in GEMM_GUARD_COUNT_DIR='") +
+                           (Dir ? Dir : "") +
+                           "': the launcher's summary misses this process");
+    File = &Lost;
   }
-  if (Fd >= 0)
-    ::close(Fd);
-  std::atomic<uint64_t> *Expected = nullptr;
-  if (!callCounterSlot().compare_exchange_strong(Expected, Counter) &&
-      Counter != &Lost) {
-    ::munmap(static_cast<void *>(Counter), 8); // another thread was first
+  CountFile *Expected = nullptr;
+  if (!countFileSlot().compare_exchange_strong(Expected, File)) {
+    if (File != &Lost)
+      ::munmap(static_cast<void *>(File), sizeof(CountFile)); // another thread was first
     return Expected;
   }
-  return Counter;
+  return File;
 }
 
-// One checked GEMM call (a cached verdict included); one relaxed load when
-// no launcher asked.
-inline void countCall() {
+// The count file when a launcher asked for counts; one relaxed load when
+// none did.
+inline CountFile *countFile() {
   static std::atomic<int> Wanted{-1};
   if (!computeOnce(Wanted, -1, [] {
         const char *Dir = std::getenv("GEMM_GUARD_COUNT_DIR");
         return Dir && *Dir ? 1 : 0;
       }))
+    return nullptr;
+  CountFile *File = countFileSlot().load(std::memory_order_acquire);
+  return File ? File : openCountFile();
+}
+
+// One checked call (a cached verdict included).
+inline void countCall(CallKind Kind = CallKind::Gemm) {
+  if (CountFile *File = countFile())
+    File->Calls[static_cast<unsigned>(Kind)].fetch_add(1, std::memory_order_relaxed);
+}
+
+// Name, which fits.
+inline void copyName(char *To, const char *Name) {
+  std::memcpy(To, Name, std::strlen(Name) + 1);
+}
+
+// One call with a finding of Check and Rule: its slot in the table, found
+// by linear probing and claimed with one compare-and-swap; a full table
+// counts it apart, so the launcher never reads a full table as clean.
+inline void countFinding(CountFile &File, const char *Check, const char *Rule) {
+  uint64_t Hash = 0xcbf29ce484222325ull; // FNV-1a over "check\0rule\0"
+  for (const char *Name : {Check, Rule}) {
+    for (const char *C = Name; *C; ++C)
+      Hash = (Hash ^ static_cast<unsigned char>(*C)) * 0x100000001b3ull;
+    Hash *= 0x100000001b3ull;
+  }
+  Hash |= 1;
+  const unsigned Start = static_cast<unsigned>(Hash >> 1) % CountFile::Slots;
+  if (std::strlen(Check) < sizeof(CountSlot::Check) &&
+      std::strlen(Rule) < sizeof(CountSlot::Rule))
+    for (unsigned I = 0; I < CountFile::Slots; ++I) {
+      CountSlot &S = File.Table[(Start + I) % CountFile::Slots];
+      uint64_t Key = S.Key.load(std::memory_order_acquire);
+      if (Key == 0 && S.Key.compare_exchange_strong(Key, Hash)) {
+        copyName(S.Check, Check);
+        copyName(S.Rule, Rule);
+        S.Named.store(1, std::memory_order_release);
+        Key = Hash;
+      }
+      if (Key == Hash) {
+        S.Calls.fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
+    }
+  File.Unranked.fetch_add(1, std::memory_order_relaxed);
+}
+
+// A call whose findings (those left after GEMM_GUARD_IGNORE) are reported:
+// counted once, and once per check and rule among them. Only the slow path
+// of a call with findings comes here.
+template <class Findings> void countFindings(const Findings &Found) {
+  CountFile *File = countFile();
+  if (!File || Found.empty())
     return;
-  std::atomic<uint64_t> *Counter =
-      callCounterSlot().load(std::memory_order_acquire);
-  if (!Counter)
-    Counter = openCallCounter();
-  Counter->fetch_add(1, std::memory_order_relaxed);
+  File->Flagged.fetch_add(1, std::memory_order_relaxed);
+  for (size_t I = 0; I < Found.size(); ++I) {
+    bool Repeated = false;
+    for (size_t J = 0; J < I && !Repeated; ++J)
+      Repeated = Found[J].Cat == Found[I].Cat &&
+                 std::strcmp(Found[J].RuleId, Found[I].RuleId) == 0;
+    if (!Repeated)
+      countFinding(*File, rules::categoryName(Found[I].Cat),
+                   Found[I].RuleId ? Found[I].RuleId : "");
+  }
 }
 
 } // namespace detail
