@@ -154,7 +154,7 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   const ObjectRef CVar = objectRef(argument(Call, Arg::Cdesc));
   const ObjectRef DVar = objectRef(argument(Call, Arg::Ddesc));
   if (Out.Null[ObjC]) {
-    Out.CdescIsNull = Out.CdescIsDdesc = Value::of(1);
+    Out.CdescIsNull = Value::of(1); // (the rules read Ddesc for C)
   } else if (!Out.Attr[ObjC].empty()) {
     Out.CdescIsNull = Value::of(0);
     if (CVar && CVar == DVar)
@@ -417,8 +417,6 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
       if (C.Null[O])
         V.pointer(ObjectArgs[O]).Address = Value::of(0);
     }
-    if (C.Null[ObjC])
-      V.Layout[lt::MatC] = V.Layout[lt::MatD];
     V.CdescIsNull = C.CdescIsNull;
     V.CdescIsDdesc = C.CdescIsDdesc;
     V.CIsD = C.CIsD;
@@ -454,9 +452,9 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
   for (const lt::Finding &F : Common)
     Keys.insert(KeyOf(F));
   for (lt::Finding &F : Common) {
-    // Cdesc == Ddesc: one object, reported once, as D's.
-    if (F.About.Argument == Arg::Cdesc && C.CdescIsDdesc.Known &&
-        C.CdescIsDdesc.V &&
+    // Cdesc == Ddesc (or NULL): one object, reported once, as D's.
+    if (F.About.Argument == Arg::Cdesc &&
+        (C.Null[ObjC] || (C.CdescIsDdesc.Known && C.CdescIsDdesc.V)) &&
         Keys.count({F.RuleId, static_cast<unsigned>(Arg::Ddesc),
                     F.About.Attr}))
       continue;

@@ -8,140 +8,70 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
+#include <cstring>
+#include <vector>
 
 namespace clang::tidy::gemm {
 
 namespace {
 
-using lt::Arg;
-using lt::Object;
-using ::gemm::rules::Residency;
+namespace rules = ::gemm::rules;
 
-constexpr ApiFunction handle(const char *Name, Effect What,
-                                unsigned NumArgs, int64_t Sets = -1) {
-  return {Name, What, /*Handle=*/true, Object::MatmulDesc, NumArgs, 1, Sets};
+// The cuBLASLt objects the value analysis follows from their Create to the
+// calls that read them; the rules core's table has more (the transform's
+// and the emulation's descriptors, an algo's configuration), whose calls
+// the checks leave alone.
+constexpr bool followed(lt::Object O) {
+  return O == lt::Object::MatmulDesc || O == lt::Object::MatrixLayout ||
+         O == lt::Object::Preference;
 }
 
-constexpr ApiFunction ltObject(const char *Name, Object Obj, Effect What,
-                                  unsigned NumArgs, unsigned FirstValue = 1) {
-  return {Name, What, /*Handle=*/false, Obj, NumArgs, FirstValue};
+// The calls that read objects the checks judge: the matmul and the
+// heuristic query (their matmul diagnosis: one with alpha, the other asking
+// for algos), the transform and the algo set-up (LtObjectCall). The
+// AlgoCheck, judged by the guard as the matmul, is left to it.
+constexpr bool judgedUse(const lt::Function &F) {
+  if (F.JudgedBy != lt::Judge::Matmul)
+    return F.JudgedBy == lt::Judge::Transform ||
+           F.JudgedBy == lt::Judge::AlgoSetup;
+  return F.position(rules::Role::Alpha) >= 0 ||
+         F.position(rules::Role::RequestedAlgoCount) >= 0;
 }
 
-template <unsigned N>
-constexpr ApiFunction use(const char *Name, Object Obj,
-                             const Arg (&Roles)[N]) {
-  return {Name, Effect::Use, /*Handle=*/false, Obj, N, 1, -1, Roles};
+// The model's rows, from the rules core's tables (gemm/rules/functions.h,
+// gemm/rules/lt/functions.h): the cuBLAS handle functions by both their
+// names, the cuBLASLt functions of the objects followed and the calls
+// judged, the CUDA allocators and deallocators.
+std::vector<ApiFunction> modelRows() {
+  std::vector<ApiFunction> Rows;
+  for (const rules::HandleFunction &F : rules::HandleFunctions)
+    for (const char *Name : {F.Symbol, F.Written}) {
+      ApiFunction Row{Name, F.What, /*Handle=*/true, lt::Object::MatmulDesc,
+                      F.NumArgs};
+      Row.Sets = static_cast<int64_t>(F.Sets);
+      Rows.push_back(Row);
+      if (std::strcmp(F.Symbol, F.Written) == 0)
+        break;
+    }
+  for (const lt::Function &F : lt::Functions) {
+    if (F.OnHandle || (F.What == Effect::Use ? !judgedUse(F) : !followed(F.Obj)))
+      continue;
+    ApiFunction Row{F.Name, F.What, /*Handle=*/false, F.Obj, F.NumArgs,
+                    F.FirstValue};
+    Row.Roles = F.Roles;
+    Rows.push_back(Row);
+  }
+  for (const rules::MemoryFunction &F : rules::MemoryFunctions) {
+    if (F.What != Effect::Allocate && F.What != Effect::Free)
+      continue; // (registering host memory is not followed)
+    ApiFunction Row{F.Name, F.What, /*Handle=*/false, lt::Object::MatmulDesc};
+    Row.Where = F.Where;
+    Row.SizeArg = F.SizeArg;
+    Row.PitchArg = F.PitchArg;
+    Rows.push_back(Row);
+  }
+  return Rows;
 }
-
-// The arguments of the functions that read objects, as cublasLt.h declares
-// them. cublasLtMatmul(lightHandle, computeDesc, alpha, A, Adesc, B, Bdesc,
-// beta, C, Cdesc, D, Ddesc, algo, workspace, workspaceSizeInBytes, stream):
-constexpr Arg MatmulRoles[] = {
-    Arg::Handle, Arg::ComputeDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
-    Arg::B,      Arg::Bdesc,       Arg::Beta,  Arg::C,     Arg::Cdesc,
-    Arg::D,      Arg::Ddesc,       Arg::Algo,  Arg::Workspace,
-    Arg::WorkspaceSize, Arg::None};
-// cublasLtMatmulAlgoGetHeuristic(lightHandle, operationDesc, Adesc, Bdesc,
-// Cdesc, Ddesc, preference, requestedAlgoCount, heuristicResultsArray,
-// returnAlgoCount):
-constexpr Arg HeuristicRoles[] = {
-    Arg::Handle, Arg::ComputeDesc, Arg::Adesc,      Arg::Bdesc,
-    Arg::Cdesc,  Arg::Ddesc,       Arg::Preference, Arg::RequestedAlgoCount,
-    Arg::HeuristicResults, Arg::ReturnedAlgoCount};
-// cublasLtMatrixTransform(lightHandle, transformDesc, alpha, A, Adesc, beta,
-// B, Bdesc, C, Cdesc, stream):
-constexpr Arg TransformRoles[] = {
-    Arg::Handle, Arg::TransformDesc, Arg::Alpha, Arg::A,     Arg::Adesc,
-    Arg::Beta,   Arg::B,             Arg::Bdesc, Arg::C,     Arg::Cdesc,
-    Arg::None};
-// cublasLtMatmulAlgoGetIds(lightHandle, computeType, scaleType, Atype,
-// Btype, Ctype, Dtype, requestedAlgoCount, algoIdsArray, returnAlgoCount):
-constexpr Arg AlgoGetIdsRoles[] = {
-    Arg::Handle, Arg::None, Arg::None,
-    Arg::None,   Arg::None, Arg::None,
-    Arg::None,   Arg::RequestedAlgoCount, Arg::None,
-    Arg::None};
-// cublasLtMatmulAlgoInit(lightHandle, computeType, scaleType, Atype, Btype,
-// Ctype, Dtype, algoId, algo):
-constexpr Arg AlgoInitRoles[] = {Arg::Handle, Arg::None, Arg::None,
-                                 Arg::None,   Arg::None, Arg::None,
-                                 Arg::None,   Arg::None, Arg::Algo};
-
-// An allocator: the memory it gives, the argument with the size in bytes
-// and the one that receives the pitch in bytes (-1: none).
-constexpr ApiFunction allocator(const char *Name, Residency Where, int SizeArg,
-                                int PitchArg = -1) {
-  return {Name, Effect::Allocate, false, Object::MatmulDesc, 0, 0, -1,
-          nullptr, Where, SizeArg, PitchArg};
-}
-
-// A deallocator: frees what its first argument points to.
-constexpr ApiFunction deallocator(const char *Name) {
-  return {Name, Effect::Free, false, Object::MatmulDesc, 0, 0, -1, nullptr,
-          Residency::Unknown};
-}
-
-// cuBLASLt's Create and *Init take the object, then (for the *_internal
-// forms, after the storage's size) one argument per created attribute.
-constexpr unsigned created(Object Obj, unsigned FirstValue) {
-  return FirstValue + lt::createdAttributes(Obj).Count;
-}
-
-#define GEMM_LT_OBJECT_FUNCTIONS(PREFIX, OBJ)                                  \
-  ltObject(PREFIX "Create", OBJ, Effect::Create, created(OBJ, 1)),         \
-      /* cublasLt.h's inline wrapper of *Init_internal */                      \
-      ltObject(PREFIX "Init", OBJ, Effect::Init, created(OBJ, 1)),         \
-      ltObject(PREFIX "Init_internal", OBJ, Effect::Init, created(OBJ, 2), \
-               2),                                                             \
-      ltObject(PREFIX "SetAttribute", OBJ, Effect::Set, 4),                \
-      ltObject(PREFIX "GetAttribute", OBJ, Effect::Get, 5),                \
-      ltObject(PREFIX "Destroy", OBJ, Effect::Destroy, 1)
-
-constexpr ApiFunction Functions[] = {
-    // cuBLAS handles (cublas_v2.h's names and the _v2 symbols): their
-    // pointer and math modes.
-    handle("cublasCreate_v2", Effect::Create, 1),
-    handle("cublasCreate", Effect::Create, 1),
-    handle("cublasDestroy_v2", Effect::Destroy, 1),
-    handle("cublasDestroy", Effect::Destroy, 1),
-    handle("cublasSetPointerMode_v2", Effect::Set, 2, HandlePointerMode),
-    handle("cublasSetPointerMode", Effect::Set, 2, HandlePointerMode),
-    handle("cublasSetMathMode", Effect::Set, 2, HandleMathMode),
-    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulDesc", Object::MatmulDesc),
-    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatrixLayout", Object::MatrixLayout),
-    GEMM_LT_OBJECT_FUNCTIONS("cublasLtMatmulPreference", Object::Preference),
-    use("cublasLtMatmul", Object::MatmulDesc, MatmulRoles),
-    use("cublasLtMatmulAlgoGetHeuristic", Object::MatmulDesc, HeuristicRoles),
-    use("cublasLtMatrixTransform", Object::TransformDesc, TransformRoles),
-    use("cublasLtMatmulAlgoGetIds", Object::AlgoConfig, AlgoGetIdsRoles),
-    use("cublasLtMatmulAlgoInit", Object::AlgoConfig, AlgoInitRoles),
-    // The CUDA runtime's and driver's allocators: (&p, bytes, ...), but
-    // for the pitched ones (&p, &pitch, widthBytes, height), the symbol's
-    // address, and the pool's, whose size is not followed.
-    allocator("cudaMalloc", Residency::Device, 1),
-    allocator("cudaMallocAsync", Residency::Device, 1),
-    allocator("cudaMallocFromPoolAsync", Residency::Device, -1),
-    allocator("cudaMallocPitch", Residency::Device, -1, 1),
-    allocator("cudaGetSymbolAddress", Residency::Device, -1),
-    allocator("cuMemAlloc", Residency::Device, 1),
-    allocator("cuMemAlloc_v2", Residency::Device, 1),
-    allocator("cuMemAllocAsync", Residency::Device, 1),
-    allocator("cuMemAllocPitch", Residency::Device, -1),
-    allocator("cuMemAllocPitch_v2", Residency::Device, -1),
-    allocator("cudaMallocManaged", Residency::Managed, 1),
-    allocator("cudaMallocHost", Residency::PinnedHost, 1),
-    allocator("cudaHostAlloc", Residency::PinnedHost, 1),
-    // And their deallocators: no allocation lies behind the pointer.
-    deallocator("cudaFree"),
-    deallocator("cudaFreeAsync"),
-    deallocator("cudaFreeHost"),
-    deallocator("cuMemFree"),
-    deallocator("cuMemFree_v2"),
-    deallocator("cuMemFreeAsync"),
-    deallocator("cuMemFreeHost"),
-};
-
-#undef GEMM_LT_OBJECT_FUNCTIONS
 
 } // namespace
 
@@ -154,9 +84,10 @@ bool isHandleType(QualType T) {
 const ApiFunction *apiFunctionNamed(llvm::StringRef Name) {
   if (!Name.starts_with("cu"))
     return nullptr;
+  static const std::vector<ApiFunction> Rows = modelRows();
   static const llvm::StringMap<const ApiFunction *> Table = [] {
     llvm::StringMap<const ApiFunction *> T;
-    for (const ApiFunction &F : Functions)
+    for (const ApiFunction &F : Rows)
       T[F.Name] = &F;
     return T;
   }();

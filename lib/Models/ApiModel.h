@@ -2,16 +2,18 @@
 //
 // What the checks know of the functions around the GEMM calls, one row per
 // function (as the Static Analyzer's StdLibraryFunctionsChecker summarises the
-// C library): the functions that create, destroy or set a mode of a cuBLAS
-// handle, those that create, initialise, set, get or destroy a cuBLASLt matmul
-// descriptor, matrix layout or matmul preference, the cuBLASLt functions that
-// read them, and the CUDA allocators and deallocators. A row says what the
-// function does -- to the object its first argument names (a cuBLAS handle, or
-// a cuBLASLt matmul descriptor, matrix layout or matmul preference), or to the
-// pointer whose address it receives (an allocation, with its residency and the
-// arguments that give its size and pitch) -- how many arguments it takes and
-// where the values it stores begin, and for the functions that read objects,
-// the role of each argument. The value analysis follows objects and
+// C library), read from the rules core's tables, which every layer shares
+// (gemm/rules/functions.h: cuBLAS handle and CUDA memory functions;
+// gemm/rules/lt/functions.h: cuBLASLt): the functions that create, destroy or
+// set a mode of a cuBLAS handle, those that create, initialise, set, get or
+// destroy a cuBLASLt matmul descriptor, matrix layout or matmul preference
+// (the objects the value analysis follows), the cuBLASLt functions that read
+// objects the checks judge, and the CUDA allocators and deallocators. A row
+// says what the function does -- to the object its first argument names, or
+// to the pointer whose address it receives (an allocation, with its residency
+// and the arguments that give its size and pitch) -- how many arguments it
+// takes and where the values it stores begin, and for the functions that read
+// objects, the role of each argument. The value analysis follows objects and
 // allocations through them (Analysis/), the checks judge their arguments
 // (LtObjectCall.h), and cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic,
 // which read the objects, are found by them (LtMatmulDiagnosis.h).
@@ -22,6 +24,7 @@
 #define GEMM_TIDY_MODELS_APIMODEL_H
 
 #include "gemm/rules/lt_check.h"
+#include "gemm/rules/lt/functions.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -33,23 +36,9 @@ namespace clang::tidy::gemm {
 namespace lt = ::gemm::rules::lt;
 
 /// What a function does to the object its first argument names, or to
-/// the pointer whose address it receives.
-enum class Effect : uint8_t {
-  None,
-  Create,  ///< creates it, from the address of the variable
-  Init,    ///< creates it in place, in the storage the argument points to
-  Set,     ///< sets one attribute (a handle's: its pointer or math mode)
-  Get,     ///< reads one attribute
-  Destroy, ///< ends it
-  Use,     ///< read the objects they receive, or take no object: the
-           ///< matmul and its heuristic (Obj MatmulDesc),
-           ///< cublasLtMatrixTransform (TransformDesc), AlgoGetIds and
-           ///< AlgoInit (AlgoConfig)
-  Allocate, ///< allocates memory and stores its address in the pointer
-            ///< its first argument points to (cudaMalloc(&p, n))
-  Free,     ///< frees the memory its first argument points to
-            ///< (cudaFree(p)): no allocation lies behind it any more
-};
+/// the pointer whose address it receives: the rules core's (its tables of
+/// functions are the model's rows).
+using Effect = ::gemm::rules::Effect;
 
 /// Whether \p What makes a new object (Create and Init).
 constexpr bool createsObject(Effect What) {
@@ -93,7 +82,10 @@ inline const Expr *argumentPlaying(const CallExpr &Call,
 }
 
 /// The attributes of a handle's state, beside cuBLASLt's ids.
-enum HandleAttribute : int64_t { HandlePointerMode = 0, HandleMathMode = 1 };
+enum HandleAttribute : int64_t {
+  HandlePointerMode = static_cast<int64_t>(::gemm::rules::HandleMode::Pointer),
+  HandleMathMode = static_cast<int64_t>(::gemm::rules::HandleMode::Math)
+};
 
 /// The arguments of X*SetAttribute(obj, attr, buf, sizeInBytes) and
 /// X*GetAttribute(obj, attr, buf, sizeInBytes, sizeWritten), by position.

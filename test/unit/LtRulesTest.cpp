@@ -65,10 +65,10 @@ struct Gemm {
   Gemm &desc(int64_t Id, int64_t X) { V.Desc[Id] = v(X); return *this; }
   Gemm &lay(unsigned M, int64_t Id, int64_t X) { V.Layout[M][Id] = v(X); return *this; }
   Gemm &cc(int64_t X) { V.ComputeCapability = v(X); return *this; }
-  // Cdesc NULL: C is read with D's layout, as the static side and the
-  // guard fill it in.
+  // Cdesc NULL: the rules core reads C with D's layout; C's own is left
+  // unknown, as every caller leaves it.
   Gemm &withoutCdesc() {
-    V.Layout[MatC] = V.Layout[MatD];
+    V.Layout[MatC] = lt::ObjectState{};
     V.CdescIsNull = v(1);
     V.pointer(Arg::Cdesc).Address = v(0);
     return *this;
@@ -744,6 +744,20 @@ TEST(LtRules, NullMatrices) {
   E.V.pointer(Arg::A).Address = v(0);
   E.V.pointer(Arg::B).Address = v(0);
   EXPECT_NO_RULE(E.check(), "LT-OBJ-LIFE");
+}
+
+// A NULL Cdesc reads Ddesc: the rules core's normalisation, which the
+// static checks, the guard and the explainer leave to it.
+TEST(LtRules, NullCdescReadsDdesc) {
+  Gemm S = fp16();
+  S.lay(MatD, layout::LD, 16).withoutCdesc(); // D is 64 x 32: ld below rows
+  const std::vector<lt::Finding> Fs = S.check();
+  EXPECT_RULE(Fs, "LT-LD-COL");
+  for (const lt::Finding &F : Fs) // one defect, reported as D's
+    EXPECT_NE(F.About.Argument, Arg::Cdesc) << describe(Fs);
+  Gemm Valid = fp16();
+  Valid.withoutCdesc();
+  EXPECT_CLEAN(Valid.check());
 }
 
 TEST(LtRules, CVersusD) {

@@ -276,8 +276,7 @@ inline void ltMatmulValues(const LoggedCall &C, rl::MatmulValues &V) {
   }
   const LoggedValue *Cd = Desc[rl::MatC], *Dd = Desc[rl::MatD];
   if (Cd && Cd->What == LoggedValue::Pointer && Cd->V == 0) {
-    V.CdescIsNull = V.CdescIsDdesc = Value::of(1);
-    V.Layout[rl::MatC] = V.Layout[rl::MatD];
+    V.CdescIsNull = Value::of(1); // (the rules read Ddesc for C)
   } else if (Cd && (Cd->What == LoggedValue::Dump || Cd->What == LoggedValue::Pointer)) {
     V.CdescIsNull = Value::of(0);
     if (Cd->What == LoggedValue::Pointer && Dd && Dd->What == LoggedValue::Pointer)
@@ -299,20 +298,6 @@ inline void ltMatmulValues(const LoggedCall &C, rl::MatmulValues &V) {
     if (V.Desc[Id].Known)
       V.descPointer(Id).Address = V.Desc[Id];
 }
-
-// The cuBLASLt objects, by the prefix of their functions, and the key the
-// first field of their calls has.
-struct LtObjectFunctions {
-  const char *Prefix;
-  rl::Object Obj;
-};
-inline constexpr LtObjectFunctions LtObjects[] = {
-    {"cublasLtMatmulDesc", rl::Object::MatmulDesc},
-    {"cublasLtMatrixLayout", rl::Object::MatrixLayout},
-    {"cublasLtMatmulPreference", rl::Object::Preference},
-    {"cublasLtMatrixTransformDesc", rl::Object::TransformDesc},
-    {"cublasLtEmulationDesc", rl::Object::EmulationDesc},
-};
 
 // --- the replay ------------------------------------------------------------------
 
@@ -486,10 +471,6 @@ private:
     return Breaks;
   }
 
-  static bool startsWith(std::string_view S, std::string_view P) {
-    return S.substr(0, P.size()) == P;
-  }
-
   static bool isLtGemm(const std::string &Function) {
     return Function == "cublasLtMatmulAlgoGetHeuristic" || Function == "cublasLtMatmul";
   }
@@ -506,20 +487,27 @@ private:
       matmul(C, P);
       return;
     }
-    for (const LtObjectFunctions &O : LtObjects) {
-      if (!startsWith(C.Function, O.Prefix))
-        continue;
-      const std::string_view Verb = std::string_view(C.Function).substr(std::strlen(O.Prefix));
-      if (Verb == "Create" || startsWith(Verb, "Init")) {
-        P.Destroyed.clear(); // the address of a destroyed object may come back
-        if (Verb == "Create")
-          create(C, O.Obj);
-      } else if (Verb == "SetAttribute" || Verb == "GetAttribute") {
-        attribute(C, O.Obj, P, Verb == "GetAttribute");
-      } else if (Verb == "Destroy" && C.Args[0].second.What == LoggedValue::Pointer &&
-                 C.Args[0].second.V) {
+    // The object calls of the rules core's table; an algo's configuration
+    // (the caller's structure) is not followed.
+    const rl::Function *F = rl::findFunction(C.Function);
+    if (!F || F->OnHandle || F->Obj == rl::Object::AlgoConfig)
+      return;
+    switch (F->What) {
+    case rules::Effect::Create:
+    case rules::Effect::Init:
+      P.Destroyed.clear(); // the address of a destroyed object may come back
+      if (F->What == rules::Effect::Create)
+        create(C, F->Obj);
+      return;
+    case rules::Effect::Set:
+    case rules::Effect::Get:
+      attribute(C, F->Obj, P, F->What == rules::Effect::Get);
+      return;
+    case rules::Effect::Destroy:
+      if (C.Args[0].second.What == LoggedValue::Pointer && C.Args[0].second.V)
         P.Destroyed.insert(C.Args[0].second.V);
-      }
+      return;
+    default:
       return;
     }
   }
@@ -615,8 +603,6 @@ private:
         V.destroyed(Args[I]) = P.Entry.Destroyed[I];
       V.CdescIsNull = P.Entry.CdescIsNull;
       V.CdescIsDdesc = P.Entry.CdescIsDdesc;
-      if (V.CdescIsNull.Known && V.CdescIsNull.V)
-        V.Layout[rl::MatC] = V.Layout[rl::MatD];
       if (sayAll(C, rl::checkMatmul(V), &P.Entry.Said) && !P.Entry.Broke)
         ++Breaking;
       return;

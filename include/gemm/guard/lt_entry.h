@@ -271,8 +271,7 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
                            cublasLtMatrixLayout_t Ddesc) {
   using rules::Value;
   V.Desc = stateOf(Op);
-  const cublasLtMatrixLayout_t Layouts[4] = {Adesc, Bdesc, Cdesc ? Cdesc : Ddesc,
-                                             Ddesc};
+  const cublasLtMatrixLayout_t Layouts[4] = {Adesc, Bdesc, Cdesc, Ddesc};
   for (unsigned M = 0; M < 4; ++M)
     V.Layout[M] = stateOf(Layouts[M]);
   auto Address = [](const void *P) {
@@ -289,7 +288,7 @@ inline void collectObjects(rl::MatmulValues &V, cublasLtMatmulDesc_t Op,
   for (unsigned I = 0; I < 5; ++I)
     V.destroyed(Args[I]) = Value::of(destroyed(Objects[I]));
   V.CdescIsNull = Value::of(Cdesc == nullptr);
-  V.CdescIsDdesc = Value::of(Cdesc == nullptr || Cdesc == Ddesc);
+  V.CdescIsDdesc = Value::of(Cdesc == Ddesc); // (NULL: the rules read Ddesc)
   if (pointerDepth()) {
     const DeviceFacts Facts = deviceFacts();
     if (Facts.ComputeCapability > 0)

@@ -13,6 +13,7 @@
 #define GEMM_RULES_LT_CHECK_H
 
 #include "gemm/rules/check.h"
+#include "gemm/rules/lt/functions.h"
 #include "gemm/rules/lt/objects.h"
 #include "gemm/rules/lt/attribute_rules.h"
 #include "gemm/rules/lt/matmul_values.h"

@@ -53,7 +53,11 @@ private:
     return Invalid[0] >> Id & 1 ? Value::unknown() : In.Desc[Id];
   }
   Value l(unsigned M, int64_t Id) const {
-    return Invalid[1 + M] >> Id & 1 ? Value::unknown() : In.Layout[M][Id];
+    return Invalid[1 + M] >> Id & 1 ? Value::unknown() : layout(M)[Id];
+  }
+  // The layout cuBLASLt reads for matrix M: a NULL Cdesc means Ddesc's.
+  const ObjectState &layout(unsigned M) const {
+    return M == MatC && cdescNull() ? In.Layout[MatD] : In.Layout[M];
   }
   int64_t dv(int64_t Id, int64_t Unknown = -1) const {
     const Value V = d(Id);
@@ -120,10 +124,14 @@ private:
   }
   // Cdesc is NULL: C's layout is Ddesc's.
   bool cdescNull() const { return In.CdescIsNull.Known && In.CdescIsNull.V; }
+  // Whether C is read through Ddesc: Cdesc is Ddesc, or NULL.
+  Value cdescIsDdesc() const {
+    return cdescNull() ? Value::of(1) : In.CdescIsDdesc;
+  }
   // C read through Ddesc (Cdesc NULL or Ddesc) as a narrow matrix: one
   // defect, LT-CD-NARROW's; the type and alignment rules of C stay silent.
   bool cReadsNarrowD() const {
-    return (cdescNull() || (In.CdescIsDdesc.Known && In.CdescIsDdesc.V)) &&
+    return (cdescIsDdesc().Known && cdescIsDdesc().V) &&
            isNarrow(T[MatC]);
   }
   bool anyPointerArray() const {

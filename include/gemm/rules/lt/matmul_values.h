@@ -16,7 +16,8 @@ namespace lt {
 struct MatmulValues {
   bool Heuristic = false; // the heuristic query: no data pointers
   ObjectState Desc;       // Desc and Layout: unknown where not tracked
-  ObjectState Layout[4];  // A, B, C, D; C is D's when Cdesc is NULL
+  ObjectState Layout[4];  // A, B, C, D (C's unread when Cdesc is NULL:
+                          // the checker reads D's)
   ObjectState Pref;       // heuristic only
   // 1 where the argument is NULL, 0 where not; for every pointer argument.
   PointerFacts Pointer[ArgCount];

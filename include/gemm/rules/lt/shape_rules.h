@@ -123,13 +123,13 @@ inline void MatmulChecker::checkShape() {
 
 // --- leading dimensions (LT-LD-*) -------------------------------------------------
 inline bool MatmulChecker::cOutOfPlace() const {
-  return In.CIsD.Known && !In.CIsD.V && In.CdescIsDdesc.Known &&
-         !In.CdescIsDdesc.V;
+  return In.CIsD.Known && !In.CIsD.V && cdescIsDdesc().Known &&
+         !cdescIsDdesc().V;
 }
 
 inline bool MatmulChecker::cInPlace() const {
   return (In.CIsD.Known && In.CIsD.V) ||
-         (In.CdescIsDdesc.Known && In.CdescIsDdesc.V);
+         (cdescIsDdesc().Known && cdescIsDdesc().V);
 }
 
 inline void MatmulChecker::checkLeadingDimensions() {
@@ -223,7 +223,7 @@ inline void MatmulChecker::checkCD() {
   const bool CNull = cdescNull();
   if (isNarrow(D)) {
     // LT-CD-NARROW: C needs its own, wider descriptor.
-    if (CNull || (In.CdescIsDdesc.Known && In.CdescIsDdesc.V))
+    if (CNull || (cdescIsDdesc().Known && cdescIsDdesc().V))
       err(Category::NarrowPrecision, "LT-CD-NARROW", Subject{Arg::Cdesc, -1}, 0,
           std::string("'Cdesc' ") + (CNull ? "is NULL" : "is Ddesc") +
               " but D is " + typeName(D) +
@@ -242,8 +242,8 @@ inline void MatmulChecker::checkCD() {
   // read. Two descriptors that describe the same memory are harmless;
   // rows, columns, batch count and type are other rules' (SHAPE-MNK,
   // BATCH-EQ, the type table).
-  if (!CNull && In.CIsD.Known && In.CIsD.V && In.CdescIsDdesc.Known &&
-      !In.CdescIsDdesc.V) {
+  if (!CNull && In.CIsD.Known && In.CIsD.V && cdescIsDdesc().Known &&
+      !cdescIsDdesc().V) {
     struct Attr { int64_t Id; const char *What; };
     for (Attr A : {Attr{layout::ORDER, "order"}, Attr{layout::LD, "leading dimension"},
                    Attr{layout::STRIDED_BATCH_OFFSET, "batch stride"}}) {
