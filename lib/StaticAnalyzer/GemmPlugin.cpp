@@ -1,7 +1,7 @@
 //===--- GemmPlugin.cpp - gemm-tidy --------------------------------------===//
 //
-// The plugin's entry points, in the convention of clang's
-// lib/Analysis/plugins: clang_registerCheckers adds the gemm package to the
+// The plugin's entry points, in the convention of the analyzer plugins in
+// clang's sources: clang_registerCheckers adds the gemm package to the
 // registry of the clang that loads it, clang_analyzerAPIVersionString tells
 // that clang which analyzer the plugin was built against (it refuses a
 // plugin of another version rather than crash in it).
