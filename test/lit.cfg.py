@@ -87,6 +87,9 @@ if config.gemm_analyzer_plugin and config.gemm_clang:
                                  analyze + " -Xclang -verify-ignore-unexpected=note"))
     config.substitutions.append(("%gemm_analyzer_plugin", config.gemm_analyzer_plugin))
     config.substitutions.append(("%clang_for_analyzer", config.gemm_clang))
+    # The index of cross-TU definitions, of the same LLVM (ctu.cpp).
+    config.substitutions.append(("%clang_extdef_mapping", os.path.join(
+        os.path.dirname(config.gemm_clang), "clang-extdef-mapping")))
 
 # --- the tools: gemm-tidy, gemm-clangd, run-gemm-tidy, the package -----------
 import shutil
