@@ -9,7 +9,9 @@ tier's. The plugin loads only into the clang of the LLVM it was built
 against: the clang is the first that loads it."""
 
 import asyncio
+import concurrent.futures
 import glob
+import json
 import os
 import re
 import shutil
@@ -144,25 +146,76 @@ def compiler_for(arguments, clang):
     return plain if os.access(plain, os.X_OK) else clang
 
 
-def analyzer_command(command, clang, plugin, args):
-    """The command of one file as an analyzer run: its outputs dropped, the
-    gemm checkers alone, their warnings and the bug path's notes as text."""
-    arguments = command["arguments"]
+def compile_arguments(command):
+    """The arguments of a command but the compiler and the options about
+    the compilation's outputs."""
     kept, skip = [], False
-    for arg in arguments[1:]:
+    for arg in command["arguments"][1:]:
         if skip:
             skip = False
         elif arg in _OUTPUT_WITH_VALUE:
             skip = True
-        elif arg in _OUTPUT_ALONE or re.match(r"-(o|MF|MT|MQ).", arg):
-            pass
-        else:
+        elif not (arg in _OUTPUT_ALONE or re.match(r"-(o|MF|MT|MQ).", arg)):
             kept.append(arg)
-    return ([compiler_for(arguments, clang)] + list(getattr(args, "extra_arg_before", None) or []) +
+    return kept
+
+
+def analyzer_command(command, clang, plugin, args, ctu_dir=None):
+    """The command of one file as an analyzer run: its outputs dropped, the
+    gemm checkers alone, their warnings and the bug path's notes as text;
+    with ctu_dir, the definitions of the other files imported from it."""
+    config = "display-checker-name=true"
+    if ctu_dir:
+        config += (",experimental-enable-naive-ctu-analysis=true,ctu-dir=%s,ctu-invocation-list=%s"
+                   % (ctu_dir, os.path.join(ctu_dir, CTU_INVOCATIONS)))
+    return ([compiler_for(command["arguments"], clang)] +
+            list(getattr(args, "extra_arg_before", None) or []) +
             ["--analyze", "--analyzer-no-default-checks", "--analyzer-output", "text",
              "-Xclang", "-load", "-Xclang", plugin, "-Xclang", "-analyzer-checker=gemm",
-             "-Xclang", "-analyzer-config", "-Xclang", "display-checker-name=true"] +
-            kept + list(getattr(args, "extra_arg", None) or []))
+             "-Xclang", "-analyzer-config", "-Xclang", config] +
+            compile_arguments(command) + list(getattr(args, "extra_arg", None) or []))
+
+
+# --- cross-TU: the analyzer's CTU mode, on-demand parsing ---------------------
+
+CTU_INDEX = "externalDefMap.txt"
+CTU_INVOCATIONS = "invocations.yaml"
+
+
+def build_ctu_index(commands, clang, directory, jobs):
+    """Writes the CTU index of every file's external definitions
+    (clang-extdef-mapping) and the invocation list that tells the analyzer
+    how to parse each file, into directory; the number of definitions and
+    the files whose definitions could not be indexed. A definition that
+    several files have (an inline function of a header) is left out: the
+    analyzer refuses an index that names two."""
+    mapping = os.path.join(os.path.dirname(os.path.realpath(clang)), "clang-extdef-mapping")
+    if not os.access(mapping, os.X_OK):
+        raise UsageError("--ctu needs clang-extdef-mapping beside %s (Debian: clang-tools-N)" % clang)
+    with open(os.path.join(directory, "compile_commands.json"), "w", encoding="utf-8") as f:
+        json.dump(commands, f, indent=1)
+
+    def index(command):
+        proc = subprocess.run([mapping, "-p", directory, command["file"]],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return command["file"], proc.returncode, proc.stdout.decode("utf-8", "replace")
+
+    files_of, unindexed = {}, []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for source, status, out in pool.map(index, commands):
+            if status != 0:
+                unindexed.append(source)
+            for line in out.splitlines():
+                usr, _, path = line.rpartition(" ")
+                files_of.setdefault(usr, set()).add(path)
+    unique = sorted((usr, paths.pop()) for usr, paths in files_of.items() if len(paths) == 1)
+    with open(os.path.join(directory, CTU_INDEX), "w", encoding="utf-8") as f:
+        f.writelines("%s %s\n" % entry for entry in unique)
+    invocations = {c["file"]: [compiler_for(c["arguments"], clang)] + compile_arguments(c)
+                   for c in commands}
+    with open(os.path.join(directory, CTU_INVOCATIONS), "w", encoding="utf-8") as f:
+        json.dump(invocations, f, indent=1)  # JSON is YAML
+    return len(unique), unindexed
 
 
 # clang says "fatal error:" where clang-tidy says "error:": one spelling for
@@ -170,8 +223,8 @@ def analyzer_command(command, clang, plugin, args):
 _FATAL_RE = re.compile(r"^(.*?:\d+:\d+: )fatal error: ", re.M)
 
 
-async def _analyse(command, clang, plugin, args):
-    argv = analyzer_command(command, clang, plugin, args)
+async def _analyse(command, clang, plugin, args, ctu_dir):
+    argv = analyzer_command(command, clang, plugin, args, ctu_dir)
     try:
         proc = await asyncio.create_subprocess_exec(
             *argv, cwd=command["directory"], stdout=asyncio.subprocess.PIPE,
@@ -185,12 +238,12 @@ async def _analyse(command, clang, plugin, args):
                                  stdout=stdout.decode("utf-8", "replace"), stderr=err)
 
 
-async def _analyse_all(commands, clang, plugin, args, jobs, done):
+async def _analyse_all(commands, clang, plugin, args, jobs, done, ctu_dir):
     semaphore = asyncio.Semaphore(jobs)
 
     async def one(command):
         async with semaphore:
-            return await _analyse(command, clang, plugin, args)
+            return await _analyse(command, clang, plugin, args, ctu_dir)
 
     # Tasks started in the files' order: with one job, they finish in it.
     tasks = [asyncio.create_task(one(c)) for c in commands]
@@ -198,18 +251,22 @@ async def _analyse_all(commands, clang, plugin, args, jobs, done):
         done(await finished)
 
 
-def run_files(commands, clang, plugin, args, jobs, done):
+def run_files(commands, clang, plugin, args, jobs, done, ctu_dir=None):
     """Each command as an analyzer run, at most jobs at once; done(result)
     with each as it comes (filename, returncode, stdout, stderr)."""
-    asyncio.run(_analyse_all(commands, clang, plugin, args, jobs, done))
+    asyncio.run(_analyse_all(commands, clang, plugin, args, jobs, done, ctu_dir))
 
 
-def only_gemm(outcome):
+def only_gemm(outcome, directory):
     """The gemm checkers' findings of a file: clang's own warnings (its -W
-    options stay those of the command) are not findings of this tier."""
+    options stay those of the command) are not findings of this tier. clang
+    names files as the command does: relative paths are the command
+    directory's."""
     outcome.findings = [f for f in outcome.findings if (f["check"] or "").startswith("gemm.")]
     for f in outcome.findings:
         f["notes"] = path_notes(f)
+        for diag in [f] + f["notes"]:
+            diag["file"] = os.path.normpath(os.path.join(directory, diag["file"]))
     return outcome
 
 
