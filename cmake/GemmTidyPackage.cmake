@@ -4,6 +4,10 @@
 #   lib/libGemmTidy.so, lib/libGemmTidyChecks.so    (side by side: the first
 #                                                    loads the second)
 #   lib/libgemm_guard_preload.so                     (when CUDA was found)
+#   lib/libGemmAnalyzer.so                           (the Static Analyzer's gemm
+#                                                    checkers; run-gemm-tidy
+#                                                    --path-sensitive finds it
+#                                                    beside its bin/)
 #   <GEMM_PYTHON_INSTALL_DIR>/gemm_rules*.so         (the Python module, where
 #                                                    the interpreter looks: python/)
 #   include/gemm/**                                  (rules core, runtime guard)
@@ -25,7 +29,7 @@ install(TARGETS gemm_rules EXPORT GemmTidyTargets)
 install(DIRECTORY include/gemm DESTINATION include)
 install(EXPORT GemmTidyTargets NAMESPACE GemmTidy:: DESTINATION ${GEMM_TIDY_INSTALL_CMAKEDIR})
 
-foreach(_target GemmTidy GemmTidyChecks gemm_guard_preload)
+foreach(_target GemmTidy GemmTidyChecks gemm_guard_preload GemmAnalyzer)
   if(TARGET ${_target})
     install(TARGETS ${_target} LIBRARY DESTINATION lib)
   endif()

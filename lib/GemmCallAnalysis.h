@@ -12,6 +12,7 @@
 #include "gemm/rules.h"
 
 #include "clang/AST/Expr.h"
+#include "Models/LibraryVersion.h"
 #include "clang/Lex/Preprocessor.h"
 #include <optional>
 #include <string>
@@ -45,8 +46,6 @@ std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
                                         const FunctionDecl &Callee,
                                         const ASTContext &Ctx);
 
-/// CUBLAS_VERSION from the cuBLAS headers seen so far, or 0.
-int64_t cublasVersion(const Preprocessor *PP);
 
 /// An integer constant as a 64-bit parameter receives it: an unsigned
 /// value above INT64_MAX (`(size_t)-1`) keeps its bits, so it is negative,

@@ -70,6 +70,27 @@ config.substitutions.append(("%FileCheck", config.gemm_filecheck))
 config.substitutions.append(("%not", config.gemm_not))
 config.substitutions.append(("%inputs", inputs))
 
+# --- the path-sensitive tier: the Static Analyzer with libGemmAnalyzer -------
+# The build's own clang loads the plugin; only the gemm checkers run, and
+# -verify compares the warnings (and, with -analyzer-output=text, the notes)
+# with the test's expected-warning and expected-note comments.
+if config.gemm_analyzer_plugin and config.gemm_clang:
+    config.available_features.add("gemm-analyzer")
+    analyze = ("%s --analyze --analyzer-no-default-checks -o /dev/null "
+               "-Xclang -load -Xclang %s -Xclang -analyzer-checker=gemm "
+               "-Xclang -analyzer-config -Xclang display-checker-name=true "
+               "-Xclang -verify") % (config.gemm_clang, config.gemm_analyzer_plugin)
+    # %clang_analyze_gemm_notes: the bug path's notes too (expected-note).
+    config.substitutions.append(("%clang_analyze_gemm_notes",
+                                 analyze + " -Xclang -analyzer-output=text"))
+    config.substitutions.append(("%clang_analyze_gemm",
+                                 analyze + " -Xclang -verify-ignore-unexpected=note"))
+    config.substitutions.append(("%gemm_analyzer_plugin", config.gemm_analyzer_plugin))
+    config.substitutions.append(("%clang_for_analyzer", config.gemm_clang))
+    # The index of cross-TU definitions, of the same LLVM (ctu.cpp).
+    config.substitutions.append(("%clang_extdef_mapping", os.path.join(
+        os.path.dirname(config.gemm_clang), "clang-extdef-mapping")))
+
 # --- the tools: gemm-tidy, gemm-clangd, run-gemm-tidy, the package -----------
 import shutil
 

@@ -98,45 +98,6 @@ int64_t convert(int64_t V, QualType T, const ASTContext &Ctx) {
   return static_cast<int64_t>(U);
 }
 
-// The cudaDataType a C++ object type stands for; -1 where none (void,
-// plain char, a type the rules do not model).
-int64_t dataTypeCode(QualType T, const ASTContext &Ctx) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  if (const auto *B = T->getAs<BuiltinType>()) {
-    switch (B->getKind()) {
-    case BuiltinType::Float: return 0;   // CUDA_R_32F
-    case BuiltinType::Double: return 1;  // CUDA_R_64F
-    case BuiltinType::SChar: return 3;   // CUDA_R_8I
-    case BuiltinType::UChar: return 8;   // CUDA_R_8U
-    case BuiltinType::Int: return Ctx.getIntWidth(T) == 32 ? 10 : -1;
-    case BuiltinType::UInt: return Ctx.getIntWidth(T) == 32 ? 12 : -1;
-    case BuiltinType::Half: case BuiltinType::Float16: return 2;
-    case BuiltinType::BFloat16: return 14;
-    default: return -1;
-    }
-  }
-  const auto *RD = T->getAsRecordDecl();
-  if (!RD || !RD->getIdentifier())
-    return -1;
-  const llvm::StringRef Name = RD->getName();
-  if (Name == "__half")
-    return 2; // CUDA_R_16F
-  if (Name == "__nv_bfloat16")
-    return 14; // CUDA_R_16BF
-  if (Name == "float2")
-    return 4; // CUDA_C_32F (cuComplex)
-  if (Name == "double2")
-    return 5; // CUDA_C_64F (cuDoubleComplex)
-  if (Name == "complex" && RD->isInStdNamespace())
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      if (Spec->getTemplateArgs().size() == 1) {
-        const int64_t Inner =
-            dataTypeCode(Spec->getTemplateArgs()[0].getAsType(), Ctx);
-        return Inner == 0 ? 4 : Inner == 1 ? 5 : -1;
-      }
-  return -1;
-}
-
 const VarDecl *addressedVar(const Expr *E) {
   const auto *Addr =
       dyn_cast_or_null<UnaryOperator>(E ? E->IgnoreParenCasts() : nullptr);

@@ -47,10 +47,6 @@ std::optional<int64_t> checkedOp(BinaryOperatorKind Op, int64_t L, int64_t R);
 /// What an integer conversion to \p T does to \p V.
 int64_t convert(int64_t V, QualType T, const ASTContext &Ctx);
 
-/// The cudaDataType a C++ object type stands for; -1 where none (void,
-/// plain char, a type the rules do not model).
-int64_t dataTypeCode(QualType T, const ASTContext &Ctx);
-
 /// The variable `&V` takes the address of, through parentheses and casts
 /// (`(void **)&p`); null otherwise.
 const VarDecl *addressedVar(const Expr *E);

@@ -4,6 +4,7 @@
 #include "Diagnosis/AlgoSource.h"
 #include "Analysis/Syntax.h"
 #include "ContextCache.h"
+#include "Models/LtValueFindings.h"
 #include "gemm/rules/lt_check.h"
 
 #include "clang/AST/ASTContext.h"
@@ -196,17 +197,6 @@ bool needsParams(const LtContext &C) {
          !C.PointerParams.empty();
 }
 
-
-// Findings about a value as a setter or Create wrote it: reported there
-// (gemm-attribute-encoding, gemm-invalid-enum and the others, at the call
-// that wrote it), not again at every matmul.
-bool isValueFinding(const lt::Finding &F) {
-  static const llvm::StringRef Ids[] = {
-      "LT-OBJ-DESCARGS", "LT-TYPE-EMU",   "LT-MISC-TRANSC",
-      "LT-EPI-VALUE",    "LT-PTR-VALUE",  "LT-ATTR-ENUM",
-      "LT-SHAPE-INT32",  "LT-LD-NEG",     "LT-BATCH-POS"};
-  return llvm::is_contained(Ids, llvm::StringRef(F.RuleId));
-}
 
 unsigned objectIndex(Arg A) {
   for (unsigned O = 0; O < NumObjects; ++O)
@@ -436,7 +426,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     auto Judge = [&](Value CC) {
       V.ComputeCapability = CC;
       for (lt::Finding &F : lt::checkMatmul(V))
-        if (!isValueFinding(F))
+        if (!isSetterValueFinding(F))
           Here.push_back(std::move(F));
     };
     // An architecture rule holds where one of the targets breaks it.

@@ -58,7 +58,7 @@ struct ApiFunction {
   /// lt::createdAttributes(), the others following in their order (the
   /// *Init_internal forms take the storage's size before it).
   unsigned FirstValue = 1;
-  /// A handle's Set: the mode it sets (HandleAttribute).
+  /// A handle's Set or Get: the mode it sets or reads (HandleAttribute).
   int64_t Sets = -1;
   /// Use: the role of each of the NumArgs arguments, as the rules core
   /// names them (Role::None for those it does not); null otherwise.
@@ -140,6 +140,10 @@ template <class Range> bool onlyNumbersAndMessages(Range Args) {
 /// messages (`check(status, __FILE__, __LINE__)`) -- which could reach a
 /// handle only through a global, which the analysis assumes it does not.
 bool leavesHandlesAlone(const CallExpr *Call);
+
+/// The cudaDataType a C++ object type stands for; -1 where none (void,
+/// plain char, a type the rules do not model).
+int64_t dataTypeCode(QualType T, const ASTContext &Ctx);
 
 /// The function called \p Name, or null.
 const ApiFunction *apiFunctionNamed(llvm::StringRef Name);

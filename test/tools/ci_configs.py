@@ -9,6 +9,11 @@ compile database is build/compile_commands.json:
            artifacts download into sarif/, and the SARIF upload of the merge.
   gitlab   docs/ci/gitlab-ci.yml: the parallel job's script run with
            CI_NODE_INDEX and CI_NODE_TOTAL, then the report job's merge.
+  github-deep, gitlab-deep
+           the path-sensitive job of each (docs/deep.md): its run-gemm-tidy
+           --path-sensitive line run, the clang it loads the plugin into
+           installed, and the SARIF file it writes kept (uploaded always,
+           or an artifact kept always).
   precommit docs/ci/pre-commit-config.yaml: the hook's entry run on the files
            its `files` pattern selects, as pre-commit calls it.
 
@@ -17,7 +22,7 @@ with its exit status, for FileCheck. Steps that install software or
 configure the project are checked for presence, not run: the test prepares
 the workspace itself.
 
-Usage: ci_configs.py github|gitlab|precommit --docs DIR --workspace DIR FILE...
+Usage: ci_configs.py github|gitlab|github-deep|gitlab-deep|precommit --docs DIR --workspace DIR FILE...
 """
 import argparse
 import glob
@@ -148,6 +153,46 @@ def gitlab(args):
     return status
 
 
+def run_deep(command, script, workspace, sarif):
+    """The deep job's run-gemm-tidy line, run; the SARIF file it must write."""
+    need("clang-22" in script, "the deep job does not install clang-22, which loads the analyzer plugin")
+    need("--path-sensitive" in command, "the deep job's run-gemm-tidy does not pass --path-sensitive")
+    status = run(command, workspace)
+    need(os.path.isfile(os.path.join(workspace, sarif)), "the deep job did not write %s" % sarif)
+    return status
+
+
+def github_deep(args):
+    with open(os.path.join(args.docs, "github-actions.yml"), encoding="utf-8") as f:
+        workflow = yaml.safe_load(f)
+    deep = workflow["jobs"].get("deep")
+    need(deep, "a job 'deep' is expected")
+    steps = deep["steps"]
+    script = " ".join(s.get("run", "") for s in steps)
+    need_cuda(script, workflow.get("env", {}))
+    tidy = [s for s in steps if "run-gemm-tidy" in s.get("run", "")]
+    need(len(tidy) == 1, "one step of the deep job runs run-gemm-tidy")
+    upload = [s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@")]
+    need(upload and upload[0].get("if") == "always()",
+         "the deep job uploads its SARIF even when it has findings (if: always())")
+    need(deep.get("permissions", {}).get("security-events") == "write",
+         "uploading SARIF needs permissions: security-events: write")
+    return run_deep(tidy[0]["run"], script, args.workspace, upload[0]["with"]["sarif_file"])
+
+
+def gitlab_deep(args):
+    with open(os.path.join(args.docs, "gitlab-ci.yml"), encoding="utf-8") as f:
+        pipeline = yaml.safe_load(f)
+    deep = pipeline.get("gemm-tidy-deep")
+    need(deep, "a job 'gemm-tidy-deep' is expected")
+    script = " ".join(flatten(deep["before_script"]) + deep["script"])
+    need_cuda(script, pipeline.get("variables", {}))
+    need(deep["artifacts"].get("when") == "always", "the deep job's artifacts must be kept when it fails")
+    tidy = [l for l in deep["script"] if "run-gemm-tidy" in l]
+    need(len(tidy) == 1, "one run-gemm-tidy line in the deep job's script")
+    return run_deep(tidy[0], script, args.workspace, deep["artifacts"]["paths"][0])
+
+
 def precommit(args):
     with open(os.path.join(args.docs, "pre-commit-config.yaml"), encoding="utf-8") as f:
         config = yaml.safe_load(f)
@@ -164,12 +209,12 @@ def precommit(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("system", choices=["github", "gitlab", "precommit"])
+    parser.add_argument("system", choices=["github", "gitlab", "github-deep", "gitlab-deep", "precommit"])
     parser.add_argument("--docs", required=True)
     parser.add_argument("--workspace", required=True)
     parser.add_argument("files", nargs="*")
     args = parser.parse_intermixed_args()
-    globals()[args.system](args)
+    globals()[args.system.replace("-", "_")](args)
 
 
 if __name__ == "__main__":

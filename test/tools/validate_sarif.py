@@ -11,7 +11,7 @@ rule metadata), and then prints one line per result for FileCheck:
 
 Options add expectations: --tool NAME (a run of that tool exists),
 --results N (of all runs), --rule ID (a rule with help text from its docs
-page), --same-results-as OTHER.sarif (the same set of results, e.g. merged
+page; ID:PAGE from the page of another check), --same-results-as OTHER.sarif (the same set of results, e.g. merged
 shards against a single run). Exits 1 with one line saying what is wrong.
 """
 import argparse
@@ -163,10 +163,13 @@ def main():
     if args.results is not None:
         need(total == args.results, "%d results, expected %d" % (total, args.results))
     for rule_id in args.rule:
+        # ID:PAGE: a rule documented by another check's page (an analyzer
+        # checker by its clang-tidy check's).
+        rule_id, _, page = rule_id.partition(":")
         rules = [rule for run in log["runs"] for rule in run["tool"]["driver"].get("rules", [])
                  if rule["id"] == rule_id]
         need(rules, "no rule %r" % rule_id)
-        need(rules[0].get("help", {}).get("markdown", "").startswith("# " + rule_id),
+        need(rules[0].get("help", {}).get("markdown", "").startswith("# " + (page or rule_id)),
              "rule %r: help.markdown is not its docs page" % rule_id)
     if args.same_results_as:
         other, _ = validate(args.same_results_as, args)

@@ -101,7 +101,7 @@ def collect(outcomes, enabled, root):
     include it), the files that failed to parse, and the count per check
     (every enabled gemm-* check, found or not)."""
     findings, failures, seen = [], [], set()
-    counts = {c: 0 for c in enabled if c.startswith("gemm-")}
+    counts = {c: 0 for c in enabled if c.startswith(("gemm-", "gemm."))}
     for outcome in outcomes:
         if outcome.parse_error:
             failures.append((outcome.source, outcome.parse_error))

@@ -33,16 +33,19 @@ def first_paragraph(markdown):
     return re.sub(r"`([^`]*)`", r"\1", " ".join(l.strip() for l in paragraph.splitlines()))
 
 
-def sarif_rule(check_id, docs, help_uri_base, guard=False):
+def sarif_rule(check_id, docs, help_uri_base, guard=False, doc_id=None):
+    """doc_id: the check page that documents check_id, when it is not its
+    own (an analyzer checker's is its clang-tidy check's)."""
     rule = {"id": check_id}
-    doc = docs.get(check_id)
+    doc_id = doc_id or check_id
+    doc = docs.get(doc_id)
     if doc:
         short, markdown = doc
         rule["shortDescription"] = {"text": short}
         rule["fullDescription"] = {"text": short}
         rule["help"] = {"text": markdown, "markdown": markdown}
         if help_uri_base:
-            rule["helpUri"] = help_uri_base.rstrip("/") + "/" + check_id + ".md"
+            rule["helpUri"] = help_uri_base.rstrip("/") + "/" + doc_id + ".md"
     elif guard:
         short = "Runtime guard check '%s'." % check_id[len("gemm-"):]
         rule["shortDescription"] = {"text": short}
@@ -80,11 +83,14 @@ def fingerprint(*parts):
     return hashlib.sha256("\0".join(str(p) for p in parts).encode()).hexdigest()[:32]
 
 
-def tidy_run(findings, failures, analysed, args, root, docs, version, checks):
-    """The checks' findings, and the files that failed to parse, as a SARIF run."""
-    rule_ids = sorted(set(c for c in checks if c.startswith("gemm-")) |
+def tidy_run(findings, failures, analysed, args, root, docs, version, checks, tool="gemm-tidy",
+             doc_of=lambda check: check):
+    """The checks' findings, and the files that failed to parse, as a SARIF
+    run of tool (gemm-tidy's clang-tidy, or the analyzer's gemm checkers,
+    whose pages doc_of names)."""
+    rule_ids = sorted(set(c for c in checks if c.startswith(("gemm-", "gemm."))) |
                       set(f["check"] for f in findings))
-    rules = [sarif_rule(r, docs, args.help_uri_base) for r in rule_ids]
+    rules = [sarif_rule(r, docs, args.help_uri_base, doc_id=doc_of(r)) for r in rule_ids]
     index = {r: n for n, r in enumerate(rule_ids)}
     results = []
     for f in findings:
@@ -112,8 +118,9 @@ def tidy_run(findings, failures, analysed, args, root, docs, version, checks):
             "locations": [physical_location(source, 1, 0, root)],
             "descriptor": {"id": "parse-error"},
         })
-    driver = {"name": "gemm-tidy", "semanticVersion": VERSION,
-              "fullName": "gemm-tidy %s (clang-tidy %s)" % (VERSION, version),
+    driver = {"name": tool, "semanticVersion": VERSION,
+              "fullName": "%s %s (%s %s)" % (tool, VERSION, "clang-tidy" if tool == "gemm-tidy"
+                                             else "clang Static Analyzer", version),
               "rules": rules}
     return {
         "tool": {"driver": driver},
