@@ -1219,6 +1219,24 @@ bool mayReach(const CFGBlock *From, const StackFrameContext *FromFrame,
       ->isReachable(From, ToBlock);
 }
 
+/// Whether the analyzer stopped a path on entering \p Block, at \p Cut, in a
+/// loop whose bound it does not know: what such a loop writes is unknown
+/// after it already (checkBind), so the path it cut would bring nothing
+/// new.
+bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
+  const LocationContext *LCtx = Cut->getLocationContext();
+  const ParentMap &PM = LCtx->getParentMap();
+  const Stmt *S = Block->getTerminatorStmt();
+  for (const CFGElement &E : *Block)
+    if (!S)
+      if (auto CS = E.getAs<CFGStmt>())
+        S = CS->getStmt();
+  for (; S; S = PM.getParent(S))
+    if (const Expr *Cond = loopCondition(S))
+      return hasUnknownBound(Cond, Cut->getState(), LCtx);
+  return false;
+}
+
 // The findings every visit of their call made are reported -- unless a
 // path the analyzer did not finish could have reached the call too: one
 // it stopped at a loop it had unrolled as often as it may, or any, where
@@ -1234,7 +1252,8 @@ void GemmChecker::checkEndAnalysis(ExplodedGraph &, BugReporter &BR,
     const bool Unfinished = llvm::any_of(
         Core.exhausted_blocks(), [&, CallExpr = CallExpr,
                                   CallFrame = CallFrame](const auto &Cut) {
-          return mayReach(Cut.first.getDst(), Cut.second->getStackFrame(),
+          return !cutInUnboundedLoop(Cut.first.getDst(), Cut.second) &&
+                 mayReach(Cut.first.getDst(), Cut.second->getStackFrame(),
                           CallExpr, CallFrame);
         });
     if (Unfinished)
