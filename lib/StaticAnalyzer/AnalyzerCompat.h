@@ -83,6 +83,16 @@ inline const MemSpaceRegion *memorySpace(const MemRegion *R,
 #endif
 }
 
+/// The width of the bit-field \p FD.
+inline unsigned bitWidth(const FieldDecl *FD, const ASTContext &Ctx) {
+#if CLANG_VERSION_MAJOR >= 20
+  (void)Ctx;
+  return FD->getBitWidthValue();
+#else
+  return FD->getBitWidthValue(Ctx);
+#endif
+}
+
 } // namespace clang::ento::gemm::compat
 
 #endif // GEMM_TIDY_STATICANALYZER_ANALYZERCOMPAT_H

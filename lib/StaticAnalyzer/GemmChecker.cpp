@@ -11,9 +11,10 @@
 // cuBLASLt attribute functions, the arguments' values go to the rules core,
 // and each finding is reported under its category's checker in the rules
 // core's words. Report policy (docs/deep.md): an argument counts only where
-// its SVal is a concrete constant on the path; a symbol the constraint
-// manager has pinned to one value by a branch on an unknown input stays
-// unknown, so no finding rests on an assumption the analyzer made.
+// its SVal is a concrete constant on the path, and a finding is reported at
+// a call only when every path the analyzer took to that call (in the same
+// calling context) makes it: a finding that holds on some paths only rests
+// on an assumption about a value the analyzer does not know.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,11 +32,17 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CoreEngine.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ExprEngine.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/WorkList.h"
+#include "clang/Analysis/Analyses/CFGReachabilityAnalysis.h"
+#include "clang/Analysis/CFGStmtMap.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
-#include <set>
+#include <map>
 
 using namespace clang;
 using namespace clang::ento;
@@ -111,10 +118,9 @@ struct Allocation {
 REGISTER_MAP_WITH_PROGRAMSTATE(HandleModeMap, SymbolRef, HandleModes)
 REGISTER_MAP_WITH_PROGRAMSTATE(LtObjectMap, SymbolRef, LtObjectInfo)
 REGISTER_MAP_WITH_PROGRAMSTATE(AllocationMap, SymbolRef, Allocation)
-// The inputs (parameters, globals, fields: symbols of a region's initial
-// value) that a branch on this path pinned to one value. The analyzer loads
-// such a symbol as the constant; the report policy must not count it.
-REGISTER_MAP_WITH_PROGRAMSTATE(PinnedInputs, SymbolRef, int64_t)
+// The variables written in a loop whose bound the analyzer does not know:
+// their value after it depends on how often it ran.
+REGISTER_SET_WITH_PROGRAMSTATE(LoopWritten, const MemRegion *)
 
 namespace {
 
@@ -138,7 +144,13 @@ Value concrete(SVal V) {
     I = &compat::valueOf(*CI);
   else if (auto LI = V.getAs<loc::ConcreteInt>())
     I = &compat::valueOf(*LI);
-  if (!I || I->getSignificantBits() > 64 ||
+  if (!I)
+    return Value::unknown();
+  // A 64-bit unsigned value keeps its bits: cuBLASLt's uint64_t sizes are
+  // what a negative int becomes (-1 is 2^64 - 1), as the rules expect.
+  if (I->isUnsigned() && I->getBitWidth() == 64)
+    return Value::of(static_cast<int64_t>(I->getZExtValue()));
+  if (I->getSignificantBits() > 64 ||
       (I->isUnsigned() && I->getActiveBits() > 63))
     return Value::unknown();
   return Value::of(I->getExtValue());
@@ -220,14 +232,36 @@ private:
   lt::Arg Owner;
 };
 
-class GemmChecker : public Checker<eval::Call, eval::Assume, check::PreCall,
-                                   check::DeadSymbols> {
+class GemmChecker
+    : public Checker<eval::Call, check::PreCall, check::DeadSymbols,
+                     check::PointerEscape, check::ConstPointerEscape,
+                     check::PostStmt<ImplicitCastExpr>,
+                     check::PostStmt<DeclStmt>, check::EndAnalysis,
+                     check::Bind> {
 public:
-  ProgramStateRef evalAssume(ProgramStateRef State, SVal Cond,
-                             bool Assumption) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const;
+  ProgramStateRef checkPointerEscape(ProgramStateRef State,
+                                     const InvalidatedSymbols &Escaped,
+                                     const CallEvent *Call,
+                                     PointerEscapeKind Kind) const;
+  ProgramStateRef checkConstPointerEscape(ProgramStateRef State,
+                                          const InvalidatedSymbols &Escaped,
+                                          const CallEvent *Call,
+                                          PointerEscapeKind Kind) const {
+    return checkPointerEscape(State, Escaped, Call, Kind);
+  }
+  void checkPostStmt(const ImplicitCastExpr *Cast, CheckerContext &C) const;
+  void checkPostStmt(const DeclStmt *DS, CheckerContext &C) const;
+  void checkEndAnalysis(ExplodedGraph &G, BugReporter &BR,
+                        ExprEngine &Eng) const;
+  // LLVM 22 passes whether the bind initialises a declaration; 19 does not.
+  void checkBind(SVal Loc, SVal Val, const Stmt *S, bool,
+                 CheckerContext &C) const {
+    checkBind(Loc, Val, S, C);
+  }
+  void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
 
   void enableCategory(rules::Category Cat, CheckerNameRef Name) {
     const unsigned I = static_cast<unsigned>(Cat);
@@ -258,7 +292,8 @@ private:
   void checkLtObjectCall(const model::ApiFunction &F, const CallEvent &Call,
                          CheckerContext &C) const;
 
-  rules::PointerFacts pointerFacts(SVal V, ProgramStateRef State) const;
+  rules::PointerFacts pointerFacts(SVal V, ProgramStateRef State,
+                                   bool Scalar) const;
   int64_t libraryVersion(CheckerContext &C) const;
 
   /// The state a finding rests on, for its notes.
@@ -268,6 +303,28 @@ private:
   };
   void report(const rules::Finding &F, const Expr *At, const Evidence &E,
               CheckerContext &C, ExplodedNode *&Node) const;
+  void recordVisit(const CallEvent &Call, CheckerContext &C) const;
+  void emit(const rules::Finding &F, const Expr *At, const Evidence &E,
+            ExplodedNode *Node, BugReporter &BR) const;
+
+  /// A finding made at one visit of a call, waiting for the others.
+  struct Pending {
+    rules::Finding F;
+    const Expr *At;
+    Evidence E;
+    ExplodedNode *Node;
+    unsigned Visits; // how many visits of the call made it
+  };
+  /// The visits of one call in one calling context during the analysis of
+  /// one top-level function, and the findings they made, by identity.
+  struct CallVisits {
+    unsigned Visits = 0;
+    std::map<std::string, Pending> Findings;
+  };
+  using CallKey = std::pair<const Expr *, const StackFrameContext *>;
+  mutable std::map<CallKey, CallVisits> Visits;
+  /// The call whose findings report() collects.
+  mutable CallVisits *Current = nullptr;
 
   std::unique_ptr<BugType> Bugs[NumCategories];
   mutable llvm::DenseMap<const IdentifierInfo *, Known> Cache;
@@ -513,36 +570,184 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
   return true;
 }
 
-// Status codes and other values the program computed are not inputs: a
-// branch on them (`if (err != cudaSuccess)`) pins nothing the policy minds,
-// and neither does a bool (`cond ? 64 : 128` passes a constant written in
-// the code).
-ProgramStateRef GemmChecker::evalAssume(ProgramStateRef State, SVal Cond,
-                                        bool) const {
-  SymbolRef Root = Cond.getAsSymbol();
-  if (!Root)
+/// Whether \p Call is a function of the CUDA toolkit (cuBLAS, cuBLASLt,
+/// the runtime) that the table does not model: none of them changes a
+/// handle's modes or a cuBLASLt object's attributes -- the functions that
+/// do are all in the table.
+bool isToolkitFunction(const CallEvent *Call) {
+  const FunctionDecl *FD =
+      Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+  if (!FD || FD->hasBody() || !FD->getIdentifier())
+    return false;
+  const StringRef Name = FD->getName();
+  return Name.starts_with("cublas") || Name.starts_with("cuda");
+}
+
+// A handle or cuBLASLt object that reaches code the analyzer does not see
+// (a function without a body, by value or inside a structure, even through
+// a pointer to const: the object behind the handle is not const) may have
+// its mode or attributes changed there: they become unknown.
+ProgramStateRef GemmChecker::checkPointerEscape(ProgramStateRef State,
+                                                const InvalidatedSymbols &Escaped,
+                                                const CallEvent *Call,
+                                                PointerEscapeKind Kind) const {
+  // Stored somewhere (a global, a field of unknown memory): nothing has
+  // changed yet; unknown code that later reaches it escapes it again.
+  if (Kind == PSK_EscapeOnBind || isToolkitFunction(Call))
     return State;
-  for (SymbolRef Sym : Root->symbols()) {
-    if (!isa<SymbolRegionValue, SymbolDerived>(Sym))
-      continue;
-    const QualType T = Sym->getType();
-    if (!T->isIntegralOrEnumerationType() || T->isBooleanType())
-      continue;
-    if (const llvm::APSInt *V =
-            State->getConstraintManager().getSymVal(State, Sym);
-        V && V->getSignificantBits() <= 64)
-      State = State->set<PinnedInputs>(Sym, V->getExtValue());
+  for (SymbolRef Sym : Escaped) {
+    if (State->get<HandleModeMap>(Sym))
+      State = State->set<HandleModeMap>(Sym, HandleModes());
+    if (const LtObjectInfo *O = State->get<LtObjectMap>(Sym)) {
+      LtObjectInfo Unknown;
+      Unknown.Kind = O->Kind;
+      State = State->set<LtObjectMap>(Sym, Unknown);
+    }
   }
   return State;
 }
 
-/// The values the path's branches pinned inputs to.
-std::set<int64_t> assumedValues(ProgramStateRef State) {
-  std::set<int64_t> Out;
-  // Kept after the symbol dies: the constant it was loaded as lives on.
-  for (const auto &E : State->get<PinnedInputs>())
-    Out.insert(E.second);
-  return Out;
+/// \p V as the bit-field \p FD holds it: truncated to its width, with its
+/// signedness.
+std::optional<llvm::APSInt> asBitField(const llvm::APSInt &V,
+                                       const FieldDecl *FD,
+                                       const ASTContext &Ctx) {
+  const unsigned Width = compat::bitWidth(FD, Ctx);
+  if (Width == 0 || Width >= V.getBitWidth())
+    return std::nullopt;
+  const bool Unsigned = FD->getType()->isUnsignedIntegerOrEnumerationType();
+  llvm::APInt Bits = V.trunc(Width);
+  llvm::APSInt Held(Unsigned ? Bits.zext(V.getBitWidth())
+                             : Bits.sext(V.getBitWidth()),
+                    V.isUnsigned());
+  return Held;
+}
+
+// The analyzer stores a value into a bit-field whole (`b.rows = 17` in four
+// bits reads back 17): a read of a bit-field gets the bits the field holds.
+void GemmChecker::checkPostStmt(const ImplicitCastExpr *Cast,
+                                CheckerContext &C) const {
+  if (Cast->getCastKind() != CK_LValueToRValue)
+    return;
+  // A volatile object may change between the write the analyzer saw and
+  // this read.
+  if (Cast->getSubExpr()->getType().isVolatileQualified()) {
+    if (!C.getSVal(Cast).isUnknown())
+      C.addTransition(C.getState()->BindExpr(Cast, C.getLocationContext(),
+                                             UnknownVal()));
+    return;
+  }
+  const auto *ME = dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || !FD->isBitField())
+    return;
+  const auto CI = C.getSVal(Cast).getAs<nonloc::ConcreteInt>();
+  if (!CI)
+    return;
+  const llvm::APSInt &V = compat::valueOf(*CI);
+  const std::optional<llvm::APSInt> Held = asBitField(V, FD, C.getASTContext());
+  if (!Held || *Held == V)
+    return;
+  C.addTransition(C.getState()->BindExpr(
+      Cast, C.getLocationContext(), C.getSValBuilder().makeIntVal(*Held)));
+}
+
+/// The condition of \p S where it is a loop, or null.
+const Expr *loopCondition(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  return nullptr;
+}
+
+/// Whether \p Cond, a loop's condition, reads a value the analyzer does not
+/// know on this path (a parameter, a field, a call's result): the loop may
+/// run more often than the analyzer follows it.
+bool hasUnknownBound(const Stmt *Cond, ProgramStateRef State,
+                     const LocationContext *LCtx) {
+  if (isa<CallExpr, MemberExpr, CXXMemberCallExpr>(Cond))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Cond))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return !State->getSVal(State->getLValue(VD, LCtx), VD->getType())
+                  .isConstant();
+  for (const Stmt *Child : Cond->children())
+    if (Child && hasUnknownBound(Child, State, LCtx))
+      return true;
+  return false;
+}
+
+// A variable written in the body of a loop whose bound the analyzer does not
+// know holds, after it, a value that depends on how often it ran -- and the
+// analyzer follows only its first iterations (LLVM 22: two where the
+// condition is unknown). A later write outside such a loop makes it known
+// again.
+void GemmChecker::checkBind(SVal Loc, SVal, const Stmt *S,
+                            CheckerContext &C) const {
+  const MemRegion *R = Loc.getAsRegion();
+  if (!R || !S)
+    return;
+  ProgramStateRef State = C.getState();
+  const ParentMap &PM = C.getLocationContext()->getParentMap();
+  bool InLoop = false;
+  for (const Stmt *P = PM.getParent(S); P && !InLoop; P = PM.getParent(P))
+    if (const Expr *Cond = loopCondition(P))
+      InLoop = hasUnknownBound(Cond, State, C.getLocationContext());
+  const ProgramStateRef Next =
+      InLoop ? State->add<LoopWritten>(R) : State->remove<LoopWritten>(R);
+  if (Next != State)
+    C.addTransition(Next);
+}
+
+/// Whether \p E reads a variable a loop of unknown bound wrote.
+bool readsLoopWritten(const Expr *E, CheckerContext &C) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  const MemRegion *R =
+      C.getState()->getLValue(VD, C.getLocationContext()).getAsRegion();
+  return R && C.getState()->contains<LoopWritten>(R);
+}
+
+/// Whether \p E reads something that may differ from one call of its
+/// function to the next: a parameter, a local, `this`, a mutable global.
+bool readsVaryingValue(const Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<CXXThisExpr>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (isa<ParmVarDecl>(VD) || VD->hasLocalStorage() ||
+          !VD->getType().isConstQualified())
+        return true;
+  for (const Stmt *Child : E->children())
+    if (readsVaryingValue(Child))
+      return true;
+  return false;
+}
+
+// A function-scope static is initialised by the first call of its function
+// that reaches it. The analyzer initialises it on each path it explores,
+// with that path's values; where the initializer reads values a call
+// receives, the first call's are not known, and neither is the static.
+void GemmChecker::checkPostStmt(const DeclStmt *DS, CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  bool Changed = false;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->isStaticLocal() || !readsVaryingValue(VD->getInit()))
+      continue;
+    State = State->bindLoc(State->getLValue(VD, C.getLocationContext()),
+                           UnknownVal(), C.getLocationContext());
+    Changed = true;
+  }
+  if (Changed)
+    C.addTransition(State);
 }
 
 void GemmChecker::checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const {
@@ -568,8 +773,68 @@ int64_t madeUpBase(SymbolRef Sym) {
   return (static_cast<int64_t>(compat::symbolId(Sym)) + 1) << 40;
 }
 
-rules::PointerFacts GemmChecker::pointerFacts(SVal V,
-                                              ProgramStateRef State) const {
+/// The type of the values region \p R holds, or null.
+QualType valueTypeOf(const MemRegion *R) {
+  if (const auto *TR = dyn_cast<TypedValueRegion>(R))
+    return TR->getValueType();
+  if (const auto *SR = dyn_cast<SymbolicRegion>(R))
+    return SR->getPointeeStaticType();
+  return QualType();
+}
+
+/// Whether \p T is a real floating-point type cuBLAS scalars come in.
+bool isFloatingScalar(QualType T, ASTContext &Ctx) {
+  const int64_t Code = model::dataTypeCode(T, Ctx);
+  return Code == rules::dt::R_32F || Code == rules::dt::R_64F ||
+         Code == rules::dt::R_16F || Code == rules::dt::R_16BF;
+}
+
+/// The type of the object \p R points to, where the memory is of that type;
+/// null where \p R views other memory through a pointer cast: a byte
+/// workspace read as float, an int's bits read as float, a `void *`
+/// parameter read as T -- what such memory holds is not known. For a
+/// \p Scalar, a floating-point object of unknown extent read as another
+/// floating-point type (a bf16 scalar cast to `const float *`) is the
+/// object's type: cuBLAS reads its bytes and the ones after it.
+QualType objectTypeOf(const MemRegion *R, bool Scalar, ASTContext &Ctx) {
+  for (const MemRegion *Cur = R; const auto *ER = dyn_cast<ElementRegion>(Cur);
+       Cur = ER->getSuperRegion()) {
+    QualType Super = valueTypeOf(ER->getSuperRegion());
+    if (!Super.isNull())
+      if (const ArrayType *AT = Ctx.getAsArrayType(Super))
+        Super = AT->getElementType();
+    if (!Super.isNull() &&
+        Ctx.hasSameUnqualifiedType(Super, ER->getElementType()))
+      continue;
+    if (Scalar && !Super.isNull() &&
+        isa<SymbolicRegion>(ER->getSuperRegion()) &&
+        isFloatingScalar(Super, Ctx) &&
+        isFloatingScalar(ER->getElementType(), Ctx))
+      return Super;
+    return QualType();
+  }
+  return valueTypeOf(R->StripCasts());
+}
+
+/// What a pointer to an object of type \p T says: its type, whether it is
+/// a pointer, and how many elements a variable or field (\p Whole) holds --
+/// `const float alpha[2] = {1, 0}` holds the bytes of a cuComplex.
+void describePointee(rules::PointerFacts &P, QualType T, bool Whole,
+                     ASTContext &Ctx) {
+  int64_t Count = 1;
+  if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T)) {
+    Count = static_cast<int64_t>(AT->getSize().getLimitedValue(INT64_MAX));
+    T = AT->getElementType();
+  }
+  if (const int64_t Code = model::dataTypeCode(T, Ctx); Code >= 0)
+    P.PointeeType = Value::of(Code);
+  P.PointeeIsPointer = Value::of(T->isPointerType());
+  if (Whole && !T->isArrayType())
+    P.PointeeCount = Value::of(Count);
+}
+
+rules::PointerFacts GemmChecker::pointerFacts(SVal V, ProgramStateRef State,
+                                              bool Scalar) const {
   rules::PointerFacts P;
   if (const Value Null = concrete(V); Null.Known) {
     P.Address = Null;
@@ -578,22 +843,14 @@ rules::PointerFacts GemmChecker::pointerFacts(SVal V,
   const MemRegion *R = V.getAsRegion();
   if (!R)
     return P;
-  // What it points to, by the region's own type (not the `const void *`
-  // a wrapper passes it as).
-  QualType Pointee;
+  // What it points to, by the memory's own type (not the `const void *` a
+  // wrapper passes it as).
   const MemRegion *Stripped = R->StripCasts();
-  if (const auto *TR = dyn_cast<TypedValueRegion>(Stripped))
-    Pointee = TR->getValueType();
-  else if (const auto *SR = dyn_cast<SymbolicRegion>(Stripped))
-    Pointee = SR->getPointeeStaticType();
-  if (!Pointee.isNull() && !Pointee->isVoidType()) {
-    ASTContext &Ctx = State->getStateManager().getContext();
-    if (const int64_t T = model::dataTypeCode(Pointee, Ctx); T >= 0)
-      P.PointeeType = Value::of(T);
-    P.PointeeIsPointer = Value::of(Pointee->isPointerType());
-    if (isa<VarRegion, FieldRegion>(Stripped) && !Pointee->isArrayType())
-      P.PointeeCount = Value::of(1);
-  }
+  const QualType Pointee =
+      objectTypeOf(R, Scalar, State->getStateManager().getContext());
+  if (!Pointee.isNull() && !Pointee->isVoidType())
+    describePointee(P, Pointee, isa<VarRegion, FieldRegion>(Stripped),
+                    State->getStateManager().getContext());
   // Where it lies: the program's own memory is the host's; an allocation
   // of the table's allocators is what it says.
   const MemRegion *Base = R->getBaseRegion();
@@ -663,7 +920,6 @@ void GemmChecker::checkGemm(const rules::ApiInfo &Api, const CallEvent &Call,
   if (Call.getNumArgs() != Api.NumArgs || insideGemmFunction(C))
     return;
   ProgramStateRef State = C.getState();
-  const std::set<int64_t> Assumed = assumedValues(State);
   rules::CallValues Values;
   Evidence E;
   for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
@@ -681,16 +937,15 @@ void GemmChecker::checkGemm(const rules::ApiInfo &Api, const CallEvent &Call,
       const bool PointerArray = R != Role::Alpha && R != Role::Beta &&
                                 (Api.Shape == rules::Form::Batched ||
                                  Api.isGrouped());
-      rules::PointerFacts P = pointerFacts(V, State);
+      rules::PointerFacts P =
+          pointerFacts(V, State, R == Role::Alpha || R == Role::Beta);
       if (PointerArray) // arrays of device pointers: only NULL is known
         P = rules::PointerFacts{P.Address.Known && P.Address.V == 0
                                     ? P.Address
                                     : Value()};
       Values.pointer(R) = P;
-    } else {
+    } else if (!readsLoopWritten(Call.getArgExpr(Api.position(R)), C)) {
       Values[R] = concrete(V);
-      if (Values[R].Known && Assumed.count(Values[R].V))
-        Values[R] = Value(); // perhaps an input the path assumed equal to it
     }
   }
   if (Api.has(Role::ComputeType)) {
@@ -766,7 +1021,8 @@ void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
   for (lt::Arg A : {lt::Arg::Alpha, lt::Arg::Beta, lt::Arg::A, lt::Arg::B,
                     lt::Arg::C, lt::Arg::D, lt::Arg::Workspace})
     if (const auto I = ArgOf(A))
-      M.pointer(A) = pointerFacts(Call.getArgSVal(*I), State);
+      M.pointer(A) = pointerFacts(Call.getArgSVal(*I), State,
+                                  A == lt::Arg::Alpha || A == lt::Arg::Beta);
   if (const auto IC = ArgOf(lt::Arg::C), ID = ArgOf(lt::Arg::D); IC && ID) {
     const MemRegion *RC = Call.getArgSVal(*IC).getAsRegion();
     if (RC && RC == Call.getArgSVal(*ID).getAsRegion())
@@ -821,7 +1077,7 @@ void GemmChecker::checkLtObjectCall(const model::ApiFunction &F,
     if (BufType->isPointerType()) {
       const QualType Pointee = BufType->getPointeeType();
       if (!Pointee->isVoidType() && !Pointee->isCharType() &&
-          !Pointee->isIncompleteType()) {
+          !Pointee->isStdByteType() && !Pointee->isIncompleteType()) {
         A.PointeeSize = Value::of(
             C.getASTContext().getTypeSizeInChars(Pointee).getQuantity());
         A.PointeeIsPointer = Value::of(Pointee->isPointerType());
@@ -854,6 +1110,7 @@ void GemmChecker::checkLtObjectCall(const model::ApiFunction &F,
 void GemmChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const Known &K = lookup(Call);
   if (K.Gemm) {
+    recordVisit(Call, C);
     checkGemm(*K.Gemm, Call, C);
     return;
   }
@@ -863,32 +1120,164 @@ void GemmChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   using model::Effect;
   if (F.Handle)
     return;
-  if (F.What == Effect::Use && F.Obj == lt::Object::MatmulDesc)
+  if (F.What == Effect::Use && F.Obj == lt::Object::MatmulDesc) {
+    recordVisit(Call, C);
     checkLtMatmul(F, Call, C);
-  else if (F.What == Effect::Set || F.What == Effect::Get ||
-           (F.What == Effect::Create &&
-            lt::createdAttributes(F.Obj).Count > 0))
+  } else if (F.What == Effect::Set || F.What == Effect::Get ||
+             (F.What == Effect::Create &&
+              lt::createdAttributes(F.Obj).Count > 0)) {
+    recordVisit(Call, C);
     checkLtObjectCall(F, Call, C);
+  }
+}
+
+/// Counts a visit of \p Call in its calling context; report() files the
+/// visit's findings under it.
+void GemmChecker::recordVisit(const CallEvent &Call, CheckerContext &C) const {
+  Current = &Visits[{Call.getOriginExpr(), C.getStackFrame()}];
+  ++Current->Visits;
+}
+
+/// What tells one finding from another across the visits of a call: its
+/// rule and subject, not its values (two paths may pass two wrong values).
+std::string identityOf(const rules::Finding &F) {
+  return std::string(F.RuleId ? F.RuleId : "") + "/" +
+         std::to_string(static_cast<int>(F.Cat)) + "/" +
+         std::to_string(static_cast<int>(F.Param)) + "/" +
+         std::to_string(F.Group) + "/" +
+         std::to_string(static_cast<int>(F.About.Argument)) + "/" +
+         std::to_string(F.About.Attr);
 }
 
 // --- reports -----------------------------------------------------------------
 
+// A finding waits for the end of the analysis: it is reported only if
+// every visit of its call made it (the report policy, docs/deep.md).
 void GemmChecker::report(const rules::Finding &F, const Expr *At,
                          const Evidence &E, CheckerContext &C,
                          ExplodedNode *&Node) const {
-  const BugType *BT = Bugs[static_cast<unsigned>(F.Cat)].get();
-  if (!BT)
+  if (!Bugs[static_cast<unsigned>(F.Cat)] || !Current)
     return; // the category's checker is off
+  auto [It, New] = Current->Findings.try_emplace(identityOf(F));
+  Pending &P = It->second;
+  if (!New) {
+    if (P.Visits < Current->Visits) // once per visit
+      ++P.Visits;
+    return;
+  }
+  // Only a finding of the call's first visits can be made by all of them.
+  if (Current->Visits > 1) {
+    Current->Findings.erase(It);
+    return;
+  }
   if (!Node)
     Node = C.generateNonFatalErrorNode();
-  if (!Node)
+  if (!Node) {
+    Current->Findings.erase(It);
     return;
-  auto R = std::make_unique<PathSensitiveBugReport>(*BT, F.Message, Node);
+  }
+  P = Pending{F, At, E, Node, 1};
+}
+
+/// The block of \p Frame's body that holds \p S, or null.
+const CFGBlock *blockOf(const Stmt *S, const StackFrameContext *Frame) {
+  const CFGStmtMap *Map = Frame->getAnalysisDeclContext()->getCFGStmtMap();
+  return Map ? Map->getBlock(S) : nullptr;
+}
+
+bool isCallerOrSelf(const StackFrameContext *Caller,
+                    const StackFrameContext *Frame) {
+  for (; Frame; Frame = Frame->getParent() ? Frame->getParent()->getStackFrame()
+                                           : nullptr)
+    if (Frame == Caller)
+      return true;
+  return false;
+}
+
+/// Whether a path the analyzer stopped on entering \p From in \p FromFrame
+/// (a loop it unrolled as often as it may) would have gone on to the call
+/// \p Call in \p CallFrame: it returns from the frames that are not the
+/// call's callers, and in the first that is, the call (or the call site on
+/// the way down to it) is reachable from where the path stood.
+bool mayReach(const CFGBlock *From, const StackFrameContext *FromFrame,
+              const Stmt *Call, const StackFrameContext *CallFrame) {
+  while (!isCallerOrSelf(FromFrame, CallFrame)) {
+    const Stmt *Site = FromFrame->getCallSite();
+    if (!Site || !FromFrame->getParent())
+      return false;
+    FromFrame = FromFrame->getParent()->getStackFrame();
+    From = blockOf(Site, FromFrame);
+  }
+  const Stmt *To = Call;
+  for (const StackFrameContext *F = CallFrame; F != FromFrame;
+       F = F->getParent()->getStackFrame())
+    To = F->getCallSite();
+  const CFGBlock *ToBlock = blockOf(To, FromFrame);
+  if (!From || !ToBlock || From == ToBlock)
+    return true;
+  return FromFrame->getAnalysisDeclContext()
+      ->getCFGReachablityAnalysis()
+      ->isReachable(From, ToBlock);
+}
+
+/// Whether the analyzer stopped a path on entering \p Block, at \p Cut, in a
+/// loop whose bound it does not know: what such a loop writes is unknown
+/// after it already (checkBind), so the path it cut would bring nothing
+/// new.
+bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
+  const LocationContext *LCtx = Cut->getLocationContext();
+  const ParentMap &PM = LCtx->getParentMap();
+  const Stmt *S = Block->getTerminatorStmt();
+  for (const CFGElement &E : *Block)
+    if (!S)
+      if (auto CS = E.getAs<CFGStmt>())
+        S = CS->getStmt();
+  for (; S; S = PM.getParent(S))
+    if (const Expr *Cond = loopCondition(S))
+      return hasUnknownBound(Cond, Cut->getState(), LCtx);
+  return false;
+}
+
+// The findings every visit of their call made are reported -- unless a
+// path the analyzer did not finish could have reached the call too: one
+// it stopped at a loop it had unrolled as often as it may, or any, where
+// it ran out of its budget of steps. That path's values are not known.
+void GemmChecker::checkEndAnalysis(ExplodedGraph &, BugReporter &BR,
+                                   ExprEngine &Eng) const {
+  const CoreEngine &Core = Eng.getCoreEngine();
+  const bool OutOfBudget = Core.getWorkList()->hasWork();
+  for (const auto &[Key, Call] : Visits) {
+    if (OutOfBudget)
+      break;
+    const auto &[CallExpr, CallFrame] = Key;
+    const bool Unfinished = llvm::any_of(
+        Core.exhausted_blocks(), [&, CallExpr = CallExpr,
+                                  CallFrame = CallFrame](const auto &Cut) {
+          return !cutInUnboundedLoop(Cut.first.getDst(), Cut.second) &&
+                 mayReach(Cut.first.getDst(), Cut.second->getStackFrame(),
+                          CallExpr, CallFrame);
+        });
+    if (Unfinished)
+      continue;
+    for (const auto &[Id, P] : Call.Findings)
+      if (P.Visits == Call.Visits)
+        emit(P.F, P.At, P.E, P.Node, BR);
+  }
+  Visits.clear();
+  Current = nullptr;
+}
+
+void GemmChecker::emit(const rules::Finding &F, const Expr *At,
+                       const Evidence &E, ExplodedNode *Node,
+                       BugReporter &BR) const {
+  const BugType &BT = *Bugs[static_cast<unsigned>(F.Cat)];
+  auto R = std::make_unique<PathSensitiveBugReport>(BT, F.Message, Node);
   if (At) {
     R->addRange(At->getSourceRange());
     if (!F.Note.empty())
       R->addNote(F.Note, PathDiagnosticLocation::createBegin(
-                             At, C.getSourceManager(), C.getLocationContext()));
+                             At, BR.getSourceManager(),
+                             Node->getLocationContext()));
   }
   // The modes and attributes the finding rests on: where they were set.
   if (E.Handle && (F.Cat == rules::Category::ScalarPointerMode ||
@@ -903,7 +1292,7 @@ void GemmChecker::report(const rules::Finding &F, const Expr *At,
     if (SymbolRef Obj = E.Objects[static_cast<unsigned>(F.About.Argument)])
       R->addVisitor<StateChangeVisitor>(Obj, false, F.About.Attr,
                                         F.About.Argument);
-  C.emitReport(std::move(R));
+  BR.emitReport(std::move(R));
 }
 
 } // namespace
