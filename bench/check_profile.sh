@@ -5,9 +5,12 @@
 # wall time) and as wall time side by side with a baseline run, on a
 # generated file with 2,000 calls (GEMM_BENCH_CALLS=N for another count)
 # whose values come through locals, structs and wrappers, and on real files
-# given as "FILE -- FLAGS..." arguments.
+# given as "FILE -- FLAGS..." arguments. GEMM_BENCH_GEN=hard generates
+# instead the forms the analysis mostly gives up on (bench/gen_hard_bench.py:
+# member handles, lambdas in loops, helper chains, recursion, templates
+# instantiated four ways, a 64-case switch, loops, cuBLASLt helpers).
 #
-#   [GEMM_BENCH_CALLS=4000] bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
+#   [GEMM_BENCH_CALLS=4000] [GEMM_BENCH_GEN=value|hard] bench/check_profile.sh [build-dir] ['file.cu -- -x c++ -I...' ...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -18,7 +21,13 @@ llvm=$(sed -n 's/^LLVM_DIR:[A-Z]*=//p' "$build/CMakeCache.txt" | sed 's|/lib/cma
 tidy="${llvm:-/usr/lib/llvm-22}/bin/clang-tidy"
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 tmp=$(mktemp -d)
-python3 "$root/bench/gen_value_bench.py" ${GEMM_BENCH_CALLS:-2000} > "$tmp/generated.cpp"
+case ${GEMM_BENCH_GEN:-value} in
+  value) gen=gen_value_bench.py ;;
+  hard) gen=gen_hard_bench.py ;;
+  *) echo "check_profile.sh: GEMM_BENCH_GEN is '$GEMM_BENCH_GEN'; use value or hard" >&2
+     exit 2 ;;
+esac
+python3 "$root/bench/$gen" ${GEMM_BENCH_CALLS:-2000} > "$tmp/generated.cpp"
 
 profile() { # file, flags...: prints "gemm-* wall seconds, gemm-* CPU
             # seconds, clang-tidy's CPU seconds" (CPU time: user + system,

@@ -4,6 +4,7 @@
 #include "Analysis/Syntax.h"
 #include "Models/ApiModel.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -74,7 +75,14 @@ bool plainExpr(const Stmt *S) {
     return !B->isAssignmentOp() && !B->isLogicalOp() &&
            B->getOpcode() != BO_Comma;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    return isa<VarDecl, EnumConstantDecl, FunctionDecl>(Ref->getDecl());
+    return isa<VarDecl, EnumConstantDecl, FunctionDecl,
+               NonTypeTemplateParmDecl>(Ref->getDecl());
+  // sizeof(T) and alignof(T) of a type whose size is fixed: no operand is
+  // evaluated, and the CFG builder adds nothing for them (it does for a
+  // variable-length array's size). Templates compute sizes so.
+  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    return Trait->isArgumentType() &&
+           !Trait->getArgumentType()->isVariablyModifiedType();
   return isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
              CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
              ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/BodyShape.h"
 #include "Analysis/ValueAnalysis.h"
 #include "Models/ApiModel.h"
 
@@ -295,6 +296,33 @@ TEST(ValueAnalysis, StructureGivenToAnUnknownFunctionIsForgotten) {
 const FunctionDecl *declNamed(ASTContext &Ctx, llvm::StringRef Name) {
   auto M = match(functionDecl(hasName(Name)).bind("f"), Ctx);
   return M.empty() ? nullptr : M.front().getNodeAs<FunctionDecl>("f");
+}
+
+// A template computes sizes from its parameters: its pattern's and its
+// instantiations' bodies are still one straight run around the call, walked
+// without a graph (a CFG per instantiation is most of what a call in a
+// template costs). A variable-length array's size is run, and is not.
+const CallExpr *straightCallOf(const FunctionDecl *Fn) {
+  std::vector<const Stmt *> Elements;
+  return Fn && Fn->getBody() ? straightTarget(Fn->getBody(), Elements)
+                             : nullptr;
+}
+
+TEST(BodyShape, SizesOfTypesKeepABodyStraight) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) +
+          "template <class T, int M> void f(int ld) {"
+          "  int m = M * (int)sizeof(T); use(m, alignof(T), ld); }"
+          "void g() { f<double, 4>(1); }"
+          "void vla(int n) { int s = sizeof(int[n]); use(s); }",
+      {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  auto Fns = match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx);
+  ASSERT_EQ(Fns.size(), 2u); // the pattern and f<double, 4>
+  for (const BoundNodes &N : Fns)
+    EXPECT_NE(straightCallOf(N.getNodeAs<FunctionDecl>("f")), nullptr);
+  EXPECT_EQ(straightCallOf(declNamed(Ctx, "vla")), nullptr);
 }
 
 TEST(ApiModel, RowsByDeclaration) {
