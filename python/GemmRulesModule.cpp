@@ -71,31 +71,13 @@ std::string reprOf(py::handle Obj) { return py::repr(Obj).cast<std::string>(); }
 
 char lower(char C) { return C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C; }
 
-// Levenshtein distance, ignoring case: "Device" is next to "device".
-size_t editDistance(const std::string &A, const std::string &B) {
-  std::vector<size_t> Row(B.size() + 1);
-  for (size_t J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (size_t I = 1; I <= A.size(); ++I) {
-    size_t Diagonal = Row[0];
-    Row[0] = I;
-    for (size_t J = 1; J <= B.size(); ++J) {
-      const size_t Above = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
-                         Diagonal + (lower(A[I - 1]) == lower(B[J - 1]) ? 0 : 1)});
-      Diagonal = Above;
-    }
-  }
-  return Row[B.size()];
-}
-
 // " (did you mean 'X'?)" for the candidate nearest to Name, where it is
 // near enough (at most a third of the letters differ); empty otherwise.
 std::string didYouMean(const std::string &Name, const std::vector<std::string> &Candidates) {
   const std::string *Best = nullptr;
   size_t BestDistance = 0;
   for (const std::string &C : Candidates) {
-    const size_t D = editDistance(Name, C);
+    const size_t D = gemm::rules::editDistance(Name, C, /*IgnoreCase=*/true);
     if (C != Name && 3 * D <= std::max(Name.size(), C.size()) && (!Best || D < BestDistance))
       Best = &C, BestDistance = D;
   }

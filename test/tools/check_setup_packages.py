@@ -48,6 +48,12 @@ NEEDS = {
     "pyyaml": (["/usr/lib/python3/dist-packages/yaml/__init__.py"], None),
     "mount-namespace": (["/usr/bin/unshare", "/bin/mount|/usr/bin/mount"], None),
     "gemm-rules-python": (["/usr/include/pybind11/pybind11.h"], None),
+    # the Static Analyzer plugin: clang's analyzer headers, the clang that
+    # loads it, the cross-TU index builder (clang-tools, which clang-tidy
+    # depends on)
+    "gemm-analyzer": (["/usr/lib/llvm-{v}/include/clang/StaticAnalyzer/Frontend/CheckerRegistry.h",
+                       "/usr/lib/llvm-{v}/bin/clang", "/usr/lib/llvm-{v}/bin/clang-extdef-mapping"],
+                      None),
     "pytest": (["/usr/lib/python3/dist-packages/pytest/__init__.py"], None),
     # what every build and test run needs (CMakeLists.txt, test/CMakeLists.txt)
     "build": (["/usr/bin/cmake", "/usr/bin/ninja", "/usr/bin/python3",

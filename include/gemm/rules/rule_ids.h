@@ -71,29 +71,37 @@ inline bool isKnownCheckOrRule(const std::string &Name) {
   return false;
 }
 
+// The Levenshtein distance between A and B, ignoring ASCII case where asked
+// ("Device" is next to "device"): the "did you mean" of every front end.
+inline size_t editDistance(const std::string &A, const std::string &B,
+                           bool IgnoreCase = false) {
+  auto Same = [IgnoreCase](char X, char Y) {
+    auto Lower = [](char C) { return C >= 'A' && C <= 'Z' ? char(C - 'A' + 'a') : C; };
+    return IgnoreCase ? Lower(X) == Lower(Y) : X == Y;
+  };
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      const size_t Up = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
+                         Diagonal + (Same(A[I - 1], B[J - 1]) ? 0 : 1)});
+      Diagonal = Up;
+    }
+  }
+  return Row[B.size()];
+}
+
 // The check name or rule id nearest to Name (edit distance at most a third
 // of its length), or "" when none is near.
 inline std::string nearestCheckOrRule(const std::string &Name) {
-  auto Distance = [](const std::string &A, const std::string &B) {
-    std::vector<size_t> Row(B.size() + 1);
-    for (size_t J = 0; J <= B.size(); ++J)
-      Row[J] = J;
-    for (size_t I = 1; I <= A.size(); ++I) {
-      size_t Diagonal = Row[0];
-      Row[0] = I;
-      for (size_t J = 1; J <= B.size(); ++J) {
-        const size_t Up = Row[J];
-        Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
-                           Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1)});
-        Diagonal = Up;
-      }
-    }
-    return Row[B.size()];
-  };
   std::string Best;
   size_t BestDistance = Name.size() / 3 + 1;
   auto Consider = [&](const char *Candidate) {
-    const size_t D = Distance(Name, Candidate);
+    const size_t D = editDistance(Name, Candidate);
     if (D < BestDistance) {
       BestDistance = D;
       Best = Candidate;
