@@ -269,6 +269,11 @@ public:
                                         "cuBLAS API misuse");
   }
 
+  void enableCoverage(CheckerNameRef Name) {
+    CoverageBug = std::make_unique<BugType>(Name, "not judged",
+                                            "cuBLAS API misuse");
+  }
+
 private:
   /// What the tables say of a callee, by name.
   struct Known {
@@ -276,6 +281,10 @@ private:
     const rules::ApiInfo *Gemm = nullptr;
   };
   const Known &lookup(const CallEvent &Call) const;
+  const Known &lookup(const IdentifierInfo *Id) const;
+  /// Whether the checks judge a call of \p K with \p NumArgs arguments
+  /// (rather than only model it).
+  static bool judges(const Known &K, unsigned NumArgs);
 
   bool evalModelled(const model::ApiFunction &F, const CallEvent &Call,
                     CheckerContext &C) const;
@@ -302,7 +311,8 @@ private:
     SymbolRef Objects[rules::lt::ArgCount] = {}; // the Lt objects, by role
   };
   void report(const rules::Finding &F, const Expr *At, const Evidence &E,
-              CheckerContext &C, ExplodedNode *&Node) const;
+              CheckerContext &C, ExplodedNode *&Node,
+              bool Certain = false) const;
   void recordVisit(const CallEvent &Call, CheckerContext &C) const;
   void emit(const rules::Finding &F, const Expr *At, const Evidence &E,
             ExplodedNode *Node, BugReporter &BR) const;
@@ -314,6 +324,7 @@ private:
     Evidence E;
     ExplodedNode *Node;
     unsigned Visits; // how many visits of the call made it
+    bool Certain;    // its values are written as constants at the call
   };
   /// The visits of one call in one calling context during the analysis of
   /// one top-level function, and the findings they made, by identity.
@@ -322,18 +333,39 @@ private:
     std::map<std::string, Pending> Findings;
   };
   using CallKey = std::pair<const Expr *, const StackFrameContext *>;
+  /// A path the analyzer stopped before it finished: at a loop (Node, the
+  /// path's last), or anywhere, out of its budget of steps (Budget).
+  struct Cut {
+    bool Budget = false;
+    const ExplodedNode *Node = nullptr;
+    const CFGBlock *Block = nullptr; // the block it did not enter
+    explicit operator bool() const { return Budget || Node; }
+  };
+  static Cut cutBefore(const Expr *Call, const StackFrameContext *Frame,
+                       const CoreEngine &Core);
+  void forEachJudgedCall(const Stmt *S,
+                         llvm::function_ref<void(const CallExpr *)> Fn) const;
+  void reportUnjudged(const Expr *Call, const StackFrameContext *Frame,
+                      const Cut &Why, bool Reached,
+                      llvm::ArrayRef<const Pending *> Made, ExprEngine &Eng,
+                      BugReporter &BR) const;
   mutable std::map<CallKey, CallVisits> Visits;
   /// The call whose findings report() collects.
   mutable CallVisits *Current = nullptr;
 
   std::unique_ptr<BugType> Bugs[NumCategories];
+  std::unique_ptr<BugType> CoverageBug;
   mutable llvm::DenseMap<const IdentifierInfo *, Known> Cache;
   mutable std::optional<int64_t> Version;
 };
 
 const GemmChecker::Known &GemmChecker::lookup(const CallEvent &Call) const {
+  return lookup(Call.getCalleeIdentifier());
+}
+
+const GemmChecker::Known &
+GemmChecker::lookup(const IdentifierInfo *Id) const {
   static const Known None;
-  const IdentifierInfo *Id = Call.getCalleeIdentifier();
   if (!Id)
     return None;
   auto [It, Inserted] = Cache.try_emplace(Id);
@@ -891,6 +923,9 @@ bool isCudaDataType(QualType T) {
 /// Whether the call is made inside an inline overload of a GEMM function
 /// (cublas_api.h's C++ cublasGemmEx that takes a cudaDataType compute type
 /// and calls the real one): the user's call, outside, is the one checked.
+bool writtenAsConstants(const rules::ApiInfo &Api, const rules::Finding &F,
+                        const CallEvent &Call, ASTContext &Ctx);
+
 bool insideGemmFunction(CheckerContext &C) {
   const auto *Fn =
       dyn_cast_or_null<FunctionDecl>(C.getLocationContext()->getDecl());
@@ -969,7 +1004,22 @@ void GemmChecker::checkGemm(const rules::ApiInfo &Api, const CallEvent &Call,
     report(F,
            Api.has(F.Param) ? Call.getArgExpr(Api.position(F.Param))
                             : Call.getOriginExpr(),
-           E, C, Node);
+           E, C, Node, writtenAsConstants(Api, F, Call, C.getASTContext()));
+}
+
+/// Whether the arguments that decide \p F are constant expressions where
+/// the call is written: no path, finished or not, gives them other values.
+bool writtenAsConstants(const rules::ApiInfo &Api, const rules::Finding &F,
+                        const CallEvent &Call, ASTContext &Ctx) {
+  if (F.Inputs.empty())
+    return false;
+  return llvm::all_of(F.Inputs, [&](Role R) {
+    if (R == Role::Handle || rules::isPointerRole(R) || !Api.has(R) ||
+        Api.isPerGroup(R))
+      return false;
+    const Expr *Arg = Call.getArgExpr(Api.position(R));
+    return Arg && !Arg->isValueDependent() && Arg->isIntegerConstantExpr(Ctx);
+  });
 }
 
 void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
@@ -1107,6 +1157,18 @@ void GemmChecker::checkLtObjectCall(const model::ApiFunction &F,
   }
 }
 
+bool GemmChecker::judges(const Known &K, unsigned NumArgs) {
+  if (K.Gemm)
+    return true;
+  if (!K.Model || NumArgs != K.Model->NumArgs || K.Model->Handle)
+    return false;
+  using model::Effect;
+  const model::ApiFunction &F = *K.Model;
+  return (F.What == Effect::Use && F.Obj == lt::Object::MatmulDesc) ||
+         F.What == Effect::Set || F.What == Effect::Get ||
+         (F.What == Effect::Create && lt::createdAttributes(F.Obj).Count > 0);
+}
+
 void GemmChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const Known &K = lookup(Call);
   if (K.Gemm) {
@@ -1114,21 +1176,13 @@ void GemmChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
     checkGemm(*K.Gemm, Call, C);
     return;
   }
-  if (!K.Model || !opaqueCallee(Call) || Call.getNumArgs() != K.Model->NumArgs)
+  if (!opaqueCallee(Call) || !judges(K, Call.getNumArgs()))
     return;
-  const model::ApiFunction &F = *K.Model;
-  using model::Effect;
-  if (F.Handle)
-    return;
-  if (F.What == Effect::Use && F.Obj == lt::Object::MatmulDesc) {
-    recordVisit(Call, C);
-    checkLtMatmul(F, Call, C);
-  } else if (F.What == Effect::Set || F.What == Effect::Get ||
-             (F.What == Effect::Create &&
-              lt::createdAttributes(F.Obj).Count > 0)) {
-    recordVisit(Call, C);
-    checkLtObjectCall(F, Call, C);
-  }
+  recordVisit(Call, C);
+  if (K.Model->What == model::Effect::Use)
+    checkLtMatmul(*K.Model, Call, C);
+  else
+    checkLtObjectCall(*K.Model, Call, C);
 }
 
 /// Counts a visit of \p Call in its calling context; report() files the
@@ -1155,7 +1209,7 @@ std::string identityOf(const rules::Finding &F) {
 // every visit of its call made it (the report policy, docs/deep.md).
 void GemmChecker::report(const rules::Finding &F, const Expr *At,
                          const Evidence &E, CheckerContext &C,
-                         ExplodedNode *&Node) const {
+                         ExplodedNode *&Node, bool Certain) const {
   if (!Bugs[static_cast<unsigned>(F.Cat)] || !Current)
     return; // the category's checker is off
   auto [It, New] = Current->Findings.try_emplace(identityOf(F));
@@ -1176,7 +1230,7 @@ void GemmChecker::report(const rules::Finding &F, const Expr *At,
     Current->Findings.erase(It);
     return;
   }
-  P = Pending{F, At, E, Node, 1};
+  P = Pending{F, At, E, Node, 1, Certain};
 }
 
 /// The block of \p Frame's body that holds \p S, or null.
@@ -1238,33 +1292,134 @@ bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
   return false;
 }
 
+/// The first path the analyzer stopped that may have reached \p Call in
+/// \p Frame: at a loop it had unrolled as often as it may (and that CFG
+/// reachability leads to the call), or anywhere, where it ran out of its
+/// budget of steps (Budget, no node).
+GemmChecker::Cut GemmChecker::cutBefore(const Expr *Call,
+                                        const StackFrameContext *Frame,
+                                        const CoreEngine &Core) {
+  if (Core.getWorkList()->hasWork())
+    return Cut{true, nullptr};
+  for (const auto &[Edge, Node] : Core.exhausted_blocks())
+    if (!cutInUnboundedLoop(Edge.getDst(), Node) &&
+        mayReach(Edge.getDst(), Node->getStackFrame(), Call, Frame))
+      return Cut{false, Node, Edge.getDst()};
+  return Cut{};
+}
+
 // The findings every visit of their call made are reported -- unless a
-// path the analyzer did not finish could have reached the call too: one
-// it stopped at a loop it had unrolled as often as it may, or any, where
-// it ran out of its budget of steps. That path's values are not known.
-void GemmChecker::checkEndAnalysis(ExplodedGraph &, BugReporter &BR,
+// path the analyzer did not finish could have reached the call too: that
+// path's values are not known. Such a call, and a call of the top-level
+// function that no finished path reached, is reported as not judged
+// (gemm.Coverage): a tier that did not look says so.
+void GemmChecker::checkEndAnalysis(ExplodedGraph &G, BugReporter &BR,
                                    ExprEngine &Eng) const {
   const CoreEngine &Core = Eng.getCoreEngine();
-  const bool OutOfBudget = Core.getWorkList()->hasWork();
+  llvm::SmallPtrSet<const Expr *, 16> Visited;
   for (const auto &[Key, Call] : Visits) {
-    if (OutOfBudget)
-      break;
     const auto &[CallExpr, CallFrame] = Key;
-    const bool Unfinished = llvm::any_of(
-        Core.exhausted_blocks(), [&, CallExpr = CallExpr,
-                                  CallFrame = CallFrame](const auto &Cut) {
-          return !cutInUnboundedLoop(Cut.first.getDst(), Cut.second) &&
-                 mayReach(Cut.first.getDst(), Cut.second->getStackFrame(),
-                          CallExpr, CallFrame);
-        });
-    if (Unfinished)
-      continue;
+    Visited.insert(CallExpr);
+    const Cut Why = cutBefore(CallExpr, CallFrame, Core);
+    // A finding on values written as constants at the call holds on the
+    // paths the analyzer did not finish too.
+    std::vector<const Pending *> Uncertain;
     for (const auto &[Id, P] : Call.Findings)
-      if (P.Visits == Call.Visits)
+      if (P.Visits == Call.Visits && Why && !P.Certain)
+        Uncertain.push_back(&P);
+      else if (P.Visits == Call.Visits)
         emit(P.F, P.At, P.E, P.Node, BR);
+    if (Why)
+      reportUnjudged(CallExpr, CallFrame, Why, /*Reached=*/true, Uncertain,
+                     Eng, BR);
   }
+  const ExplodedNode *Root = llvm::GraphTraits<ExplodedGraph *>::getEntryNode(&G);
+  const StackFrameContext *Top =
+      Root ? Root->getLocationContext()->getStackFrame() : nullptr;
+  if (Top && Top->getDecl()->getBody() &&
+      (Core.getWorkList()->hasWork() || !Core.exhausted_blocks().empty()))
+    forEachJudgedCall(Top->getDecl()->getBody(), [&](const CallExpr *CE) {
+      if (Visited.contains(CE))
+        return;
+      if (const Cut Why = cutBefore(CE, Top, Core))
+        reportUnjudged(CE, Top, Why, /*Reached=*/false, {}, Eng, BR);
+    });
   Visits.clear();
   Current = nullptr;
+}
+
+/// Calls \p Fn for each call in \p S the checks judge, outside the bodies
+/// of lambdas and blocks (functions of their own, analysed where called).
+void GemmChecker::forEachJudgedCall(
+    const Stmt *S, llvm::function_ref<void(const CallExpr *)> Fn) const {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (!FD->hasBody() && judges(lookup(FD->getIdentifier()), CE->getNumArgs()))
+        Fn(CE);
+  for (const Stmt *Child : S->children())
+    forEachJudgedCall(Child, Fn);
+}
+
+/// The loop statement around the block a path was stopped at, or null.
+const Stmt *loopAt(const CFGBlock *Block, const ExplodedNode *Cut) {
+  const ParentMap &PM = Cut->getLocationContext()->getParentMap();
+  const Stmt *S = Block->getTerminatorStmt();
+  for (const CFGElement &E : *Block)
+    if (!S)
+      if (auto CS = E.getAs<CFGStmt>())
+        S = CS->getStmt();
+  for (; S; S = PM.getParent(S))
+    if (loopCondition(S) || isa<CXXForRangeStmt>(S))
+      return S;
+  return nullptr;
+}
+
+void GemmChecker::reportUnjudged(const Expr *Call,
+                                 const StackFrameContext *Frame,
+                                 const Cut &Why, bool Reached,
+                                 llvm::ArrayRef<const Pending *> Made,
+                                 ExprEngine &Eng, BugReporter &BR) const {
+  if (!CoverageBug)
+    return; // gemm.Coverage is off
+  const SourceManager &SM = BR.getSourceManager();
+  const auto *CE = cast<CallExpr>(Call);
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const AnalyzerOptions &Opts = Eng.getAnalysisManager().getAnalyzerOptions();
+  std::string Msg;
+  llvm::raw_string_ostream OS(Msg);
+  OS << "'" << (Callee ? Callee->getName() : "the call") << "' was not judged";
+  OS << (Reached ? " on every path" : "") << ": ";
+  if (Why.Budget) {
+    const auto *Top = dyn_cast_or_null<NamedDecl>(
+        Frame->getAnalysisDeclContext()->getDecl());
+    OS << "the analyzer ran out of its budget of "
+       << Opts.MaxNodesPerTopLevelFunction << " steps (-analyzer-config "
+       << "max-nodes)";
+    if (Top && Top->getIdentifier())
+      OS << " in '" << Top->getName() << "'";
+    OS << " before it finished the paths that may reach it";
+  } else {
+    OS << (Reached ? "the analyzer stopped a path that may reach it"
+                   : "no path the analyzer finished reaches it; it stopped "
+                     "one that may")
+       << " after unrolling a loop " << Opts.maxBlockVisitOnPath
+       << " times (-analyzer-max-loop)";
+  }
+  auto R = std::make_unique<BasicBugReport>(
+      *CoverageBug, Msg,
+      PathDiagnosticLocation::createBegin(Call, SM, Frame));
+  R->addRange(Call->getSourceRange());
+  if (Why.Node)
+    if (const Stmt *Loop = loopAt(Why.Block, Why.Node))
+      R->addNote("the analyzer stopped following this loop here",
+                 PathDiagnosticLocation::createBegin(
+                     Loop, SM, Why.Node->getLocationContext()));
+  for (const Pending *P : Made)
+    R->addNote("on every path the analyzer finished: " + P->F.Message,
+               PathDiagnosticLocation::createBegin(Call, SM, Frame));
+  BR.emitReport(std::move(R));
 }
 
 void GemmChecker::emit(const rules::Finding &F, const Expr *At,
@@ -1315,6 +1470,10 @@ std::string checkerNameOf(rules::Category Cat) {
 
 void registerApiModeling(CheckerManager &Mgr) {
   Mgr.registerChecker<GemmChecker>();
+}
+
+void registerCoverage(CheckerManager &Mgr) {
+  Mgr.getChecker<GemmChecker>()->enableCoverage(Mgr.getCurrentCheckerName());
 }
 
 void registerCategory(CheckerManager &Mgr, rules::Category Cat) {

@@ -36,6 +36,9 @@ void registerApiModeling(CheckerManager &Mgr);
 /// Turns on the reports of \p Cat, under the checker being registered.
 void registerCategory(CheckerManager &Mgr, ::gemm::rules::Category Cat);
 
+/// gemm.Coverage: the calls the analysis could not judge (docs/deep.md).
+void registerCoverage(CheckerManager &Mgr);
+
 } // namespace clang::ento::gemm
 
 #endif // GEMM_TIDY_STATICANALYZER_GEMMCHECKER_H

@@ -60,6 +60,13 @@ extern "C" void clang_registerCheckers(CheckerRegistry &Registry) {
                         /*IsHidden=*/false);
     Registry.addDependency(Names[I], ModelName);
   }
+  Registry.addChecker(analyzer::registerCoverage, always, "gemm.Coverage",
+                      "Reports the cuBLAS calls the analysis could not judge: "
+                      "a path it stopped (its step budget, a loop unrolled as "
+                      "often as it may) may reach them with values it did not "
+                      "see",
+                      DocsUri, /*IsHidden=*/false);
+  Registry.addDependency("gemm.Coverage", ModelName);
 }
 
 extern "C" const char clang_analyzerAPIVersionString[] =

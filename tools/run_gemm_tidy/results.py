@@ -62,14 +62,24 @@ class FileResult:
             self.parse_error = said[-1] if said else "clang-tidy failed with exit status %d" % status
 
 
+# The analyzer's reports of calls it could not judge: counted apart from the
+# findings (they are no defect), and they fail the run as findings do.
+COVERAGE = "gemm.Coverage"
+NOT_JUDGED = "Calls not judged (%s)" % COVERAGE
+
+
 def print_summary(counts, analysed, failures, root, files=True, out=sys.stdout):
-    width = max([len("Files that failed to parse")] + [len(c) for c in counts])
+    counts = dict(counts)
+    not_judged = counts.pop(COVERAGE, None)
+    width = max([len("Files that failed to parse"), len(NOT_JUDGED)] + [len(c) for c in counts])
     print("", file=out)
     print("%s summary" % PROG, file=out)
     print("  %-*s  %8s" % (width, "Check", "Findings"), file=out)
     for check in sorted(counts):
         print("  %-*s  %8d" % (width, check, counts[check]), file=out)
     print("  %-*s  %8d" % (width, "Total", sum(counts.values())), file=out)
+    if not_judged is not None:
+        print("  %-*s  %8d" % (width, NOT_JUDGED, not_judged), file=out)
     if not files:
         return
     print("  %-*s  %8d" % (width, "Files analysed", analysed), file=out)
