@@ -24,6 +24,7 @@
 #include "Models/LibraryVersion.h"
 #include "Models/LtValueFindings.h"
 #include "gemm/rules/check.h"
+#include "gemm/rules/functions.h"
 #include "gemm/rules/lt_check.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -602,17 +603,16 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
   return true;
 }
 
-/// Whether \p Call is a function of the CUDA toolkit (cuBLAS, cuBLASLt,
-/// the runtime) that the table does not model: none of them changes a
-/// handle's modes or a cuBLASLt object's attributes -- the functions that
-/// do are all in the table.
+/// Whether \p Call is a function of the CUDA toolkit without a body here
+/// (rules::isToolkitFunctionName): outside the table, none changes a
+/// handle's modes or a cuBLASLt object's attributes.
 bool isToolkitFunction(const CallEvent *Call) {
   const FunctionDecl *FD =
       Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
   if (!FD || FD->hasBody() || !FD->getIdentifier())
     return false;
   const StringRef Name = FD->getName();
-  return Name.starts_with("cublas") || Name.starts_with("cuda");
+  return rules::isToolkitFunctionName({Name.data(), Name.size()});
 }
 
 // A handle or cuBLASLt object that reaches code the analyzer does not see

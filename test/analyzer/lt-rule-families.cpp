@@ -1,5 +1,5 @@
 // The cuBLASLt rule families, each beside a look-alike that must stay
-// silent: epilogues, FP8 (narrow precision), workspace, shape consistency,
+// silent: epilogues, FP8 and FP4 (narrow precision), workspace, shape consistency,
 // attribute encoding, and the GEMM family's precision loss. The objects
 // live in a small RAII plan whose constructor makes them, so every value
 // reaches the rules through inlined C++.
@@ -82,6 +82,35 @@ void fp8E4M3() { // look-alike: E4M3 x E4M3, A transposed
   Buffers M;
   Plan P(CUDA_R_8F_E4M3, CUDA_R_16BF, 64, 16, 32, /*TransA=*/true);
   P.run(M.A, M.B, M.D, M.Ws, 4096);
+}
+
+// --- FP4 ---------------------------------------------------------------------
+void fp4WithoutBlockScales() {
+  Buffers M;
+  Plan P(CUDA_R_4F_E2M1, CUDA_R_16BF, 64, 16, 32, /*TransA=*/true);
+  P.run(M.A, M.B, M.D, M.Ws, 4096);
+  // expected-warning@#run {{'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' must be CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 for FP4 data [gemm.NarrowPrecision]}}
+  // expected-warning@#run {{'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' must be CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 for FP4 data [gemm.NarrowPrecision]}}
+}
+void fp4WithBlockScales() { // look-alike: NVFP4 A and B, BF16 out
+  Buffers M;
+  Plan P(CUDA_R_4F_E2M1, CUDA_R_16BF, 64, 16, 32, /*TransA=*/true);
+  P.set(CUBLASLT_MATMUL_DESC_A_SCALE_MODE, CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3);
+  P.set(CUBLASLT_MATMUL_DESC_B_SCALE_MODE, CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3);
+  P.set(CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, M.Ws);
+  P.set(CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, M.Ws);
+  P.run(M.A, M.B, M.D, M.Ws, 4096);
+}
+void fp8WithFp4BlockScales() { // VEC16_UE4M3 is FP4's mode, not FP8's
+  Buffers M;
+  Plan P(CUDA_R_8F_E4M3, CUDA_R_16BF, 64, 16, 32, /*TransA=*/true);
+  P.set(CUBLASLT_MATMUL_DESC_A_SCALE_MODE, CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3);
+  P.set(CUBLASLT_MATMUL_DESC_B_SCALE_MODE, CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3);
+  P.set(CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, M.Ws);
+  P.set(CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, M.Ws);
+  P.run(M.A, M.B, M.D, M.Ws, 4096);
+  // expected-warning@#run {{'CUBLASLT_MATMUL_DESC_A_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 does not fit CUDA_R_8F_E4M3 data: VEC32_UE8M0 is for FP8, VEC16_UE4M3 for FP4 [gemm.NarrowPrecision]}}
+  // expected-warning@#run {{'CUBLASLT_MATMUL_DESC_B_SCALE_MODE' CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3 does not fit CUDA_R_8F_E4M3 data: VEC32_UE8M0 is for FP8, VEC16_UE4M3 for FP4 [gemm.NarrowPrecision]}}
 }
 
 // --- workspace -----------------------------------------------------------------

@@ -2,6 +2,7 @@
 // points exist, where each argument sits, and that the table agrees with the
 // real cublas_api.h whenever one is installed.
 #include "TestSupport.h"
+#include "gemm/rules/functions.h"
 
 #include <gtest/gtest.h>
 
@@ -692,3 +693,17 @@ TEST(ApiTable, PerGroupRoles) {
 }
 
 } // namespace
+
+// The Static Analyzer's model keeps a handle's modes across a toolkit call
+// outside the tables (rules::isToolkitFunctionName); a user's function, or
+// a library's that merely starts alike, is not one.
+TEST(FunctionTables, ToolkitFunctionsByPrefix) {
+  using gemm::rules::isToolkitFunctionName;
+  EXPECT_TRUE(isToolkitFunctionName("cublasSetStream_v2"));
+  EXPECT_TRUE(isToolkitFunctionName("cublasLtMatmulDescSetAttribute"));
+  EXPECT_TRUE(isToolkitFunctionName("cudaStreamSynchronize"));
+  EXPECT_FALSE(isToolkitFunctionName("myCublasWrapper"));
+  EXPECT_FALSE(isToolkitFunctionName("cuCabsf")); // cuComplex.h, inline
+  EXPECT_FALSE(isToolkitFunctionName("cub"));
+  EXPECT_FALSE(isToolkitFunctionName(""));
+}

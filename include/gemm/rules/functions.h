@@ -121,6 +121,19 @@ constexpr const MemoryFunction *findMemoryFunction(std::string_view Name) {
   return nullptr;
 }
 
+// The prefixes of the CUDA toolkit's cuBLAS, cuBLASLt and runtime
+// functions. The tables above list every toolkit function that changes a
+// handle's modes or a cuBLASLt object's attributes: one outside them
+// (cublasSetStream, cudaStreamSynchronize) changes neither.
+inline constexpr std::string_view ToolkitPrefixes[] = {"cublas", "cuda"};
+
+constexpr bool isToolkitFunctionName(std::string_view Name) {
+  for (std::string_view Prefix : ToolkitPrefixes)
+    if (Name.substr(0, Prefix.size()) == Prefix)
+      return true;
+  return false;
+}
+
 } // namespace rules
 } // namespace gemm
 
