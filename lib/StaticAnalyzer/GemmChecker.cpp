@@ -20,6 +20,7 @@
 
 #include "GemmChecker.h"
 #include "AnalyzerCompat.h"
+#include "LoopEffects.h"
 #include "Models/ApiModel.h"
 #include "Models/LibraryVersion.h"
 #include "Models/LtValueFindings.h"
@@ -342,8 +343,9 @@ private:
     const CFGBlock *Block = nullptr; // the block it did not enter
     explicit operator bool() const { return Budget || Node; }
   };
-  static Cut cutBefore(const Expr *Call, const StackFrameContext *Frame,
-                       const CoreEngine &Core);
+  Cut cutBefore(const Expr *Call, const StackFrameContext *Frame,
+                const CoreEngine &Core) const;
+  bool changesNothing(const CallExpr *CE) const;
   void forEachJudgedCall(const Stmt *S,
                          llvm::function_ref<void(const CallExpr *)> Fn) const;
   void reportUnjudged(const Expr *Call, const StackFrameContext *Frame,
@@ -1292,20 +1294,55 @@ bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
   return false;
 }
 
+/// The loop statement around the block a path was stopped at, or null.
+const Stmt *loopAt(const CFGBlock *Block, const ExplodedNode *Cut) {
+  const ParentMap &PM = Cut->getLocationContext()->getParentMap();
+  const Stmt *S = Block->getTerminatorStmt();
+  for (const CFGElement &E : *Block)
+    if (!S)
+      if (auto CS = E.getAs<CFGStmt>())
+        S = CS->getStmt();
+  for (; S; S = PM.getParent(S))
+    if (loopCondition(S) || isa<CXXForRangeStmt>(S))
+      return S;
+  return nullptr;
+}
+
 /// The first path the analyzer stopped that may have reached \p Call in
 /// \p Frame: at a loop it had unrolled as often as it may (and that CFG
 /// reachability leads to the call), or anywhere, where it ran out of its
 /// budget of steps (Budget, no node).
 GemmChecker::Cut GemmChecker::cutBefore(const Expr *Call,
                                         const StackFrameContext *Frame,
-                                        const CoreEngine &Core) {
+                                        const CoreEngine &Core) const {
   if (Core.getWorkList()->hasWork())
     return Cut{true, nullptr};
   for (const auto &[Edge, Node] : Core.exhausted_blocks())
     if (!cutInUnboundedLoop(Edge.getDst(), Node) &&
-        mayReach(Edge.getDst(), Node->getStackFrame(), Call, Frame))
+        mayReach(Edge.getDst(), Node->getStackFrame(), Call, Frame) &&
+        !(Node->getStackFrame() == Frame &&
+          clang::ento::gemm::loopLeavesCallAlone(
+              loopAt(Edge.getDst(), Node), cast<CallExpr>(Call),
+              [this](const CallExpr *CE) { return changesNothing(CE); })))
       return Cut{false, Node, Edge.getDst()};
   return Cut{};
+}
+
+/// Whether \p CE changes no state the checks read: a GEMM, or a toolkit
+/// function without a body here that the table does not model or models as
+/// one that only reads (cublasLtMatmul, a Get).
+bool GemmChecker::changesNothing(const CallExpr *CE) const {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || FD->hasBody() || !FD->getIdentifier())
+    return false;
+  const Known &K = lookup(FD->getIdentifier());
+  if (K.Gemm)
+    return true;
+  if (K.Model)
+    return K.Model->What == model::Effect::Use ||
+           K.Model->What == model::Effect::Get;
+  const StringRef Name = FD->getName();
+  return rules::isToolkitFunctionName({Name.data(), Name.size()});
 }
 
 // The findings every visit of their call made are reported -- unless a
@@ -1360,20 +1397,6 @@ void GemmChecker::forEachJudgedCall(
         Fn(CE);
   for (const Stmt *Child : S->children())
     forEachJudgedCall(Child, Fn);
-}
-
-/// The loop statement around the block a path was stopped at, or null.
-const Stmt *loopAt(const CFGBlock *Block, const ExplodedNode *Cut) {
-  const ParentMap &PM = Cut->getLocationContext()->getParentMap();
-  const Stmt *S = Block->getTerminatorStmt();
-  for (const CFGElement &E : *Block)
-    if (!S)
-      if (auto CS = E.getAs<CFGStmt>())
-        S = CS->getStmt();
-  for (; S; S = PM.getParent(S))
-    if (loopCondition(S) || isa<CXXForRangeStmt>(S))
-      return S;
-  return nullptr;
 }
 
 void GemmChecker::reportUnjudged(const Expr *Call,

@@ -10,6 +10,7 @@
 // RUN: %clang_analyze_gemm %gemm_cxx_flags -DOFF -Xclang -analyzer-disable-checker=gemm.Coverage %s
 
 #include <cublas_v2.h>
+#include <cuda_runtime.h>
 
 #ifndef BUDGET
 // The loop runs 64 times; the analyzer follows its first four iterations,
@@ -30,19 +31,44 @@ void growingInAConstantLoop(cublasHandle_t h, const float *A, float *C) {
 }
 
 // Written as constants at the call, lda and m are the same on every path,
-// finished or not: the finding is reported, and the rest of the call is
-// still said to be not judged.
+// finished or not: the finding is reported. And the loop changes nothing the
+// call reads (it writes only 'i', calls only what changes no state the
+// checks read): its later iterations are its first again, and the call is
+// judged.
 void constantsInAConstantLoop(cublasHandle_t h, const float *A, float *C) {
   const float alpha = 1, beta = 0;
-  for (int i = 0; i < 64; ++i) { // notes-note {{the analyzer stopped following this loop here}} notes-note {{Loop condition is true}}
+  for (int i = 0; i < 64; ++i) { // notes-note {{Loop condition is true}}
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &alpha, A, 16, A, 64, &beta, C, 64);
     // expected-warning@-1 {{'lda' (16) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm.LeadingDimension]}}
     // notes-note@-2 {{'lda' (16) must be at least max(1, m) = 64}}
     // notes-note@-3 {{set 'lda' to the number of rows}}
+    cudaDeviceSynchronize();
+  }
+}
+
+// Look-alike: a timing loop over a correct call that reads a local the loop
+// does not write. Judged, and clean: silent.
+void timingLoop(cublasHandle_t h, const float *A, float *C) {
+  const float alpha = 1, beta = 0;
+  int ld = 64;
+  for (int i = 0; i < 100; ++i) {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &alpha, A, ld, A, 64, &beta, C, 64);
+    cudaStreamSynchronize(0);
+  }
+}
+
+// The loop sets the handle's pointer mode after the call: the second
+// iteration reads host alpha under DEVICE mode, the first does not, and the
+// later ones are not followed. No finding holds on every path: not judged.
+void modeSetInTheLoop(cublasHandle_t h, const float *A, float *C) {
+  const float alpha = 1, beta = 0;
+  for (int i = 0; i < 10; ++i) { // notes-note {{the analyzer stopped following this loop here}}
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &alpha, A, 64, A, 64, &beta, C, 64);
 #ifndef OFF
-    // expected-warning@-5 {{'cublasSgemm_v2' was not judged on every path}}
-    // notes-note@-6 {{'cublasSgemm_v2' was not judged on every path}}
+    // expected-warning@-2 {{'cublasSgemm_v2' was not judged on every path: the analyzer stopped a path that may reach it after unrolling a loop 4 times (-analyzer-max-loop) [gemm.Coverage]}}
+    // notes-note@-3 {{'cublasSgemm_v2' was not judged on every path}}
 #endif
+    cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
   }
 }
 
