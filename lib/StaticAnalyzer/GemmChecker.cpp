@@ -133,6 +133,50 @@ const HandleModes *handleState(ProgramStateRef State, SymbolRef Sym) {
 const LtObjectInfo *objectState(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<LtObjectMap>(Sym) : nullptr;
 }
+const Allocation *allocationOf(ProgramStateRef State, SymbolRef Sym) {
+  return Sym ? State->get<AllocationMap>(Sym) : nullptr;
+}
+
+// A symbol's entry written or dropped.
+ProgramStateRef setHandleState(ProgramStateRef State, SymbolRef Sym,
+                               const HandleModes &M) {
+  return State->set<HandleModeMap>(Sym, M);
+}
+ProgramStateRef removeHandleState(ProgramStateRef State, SymbolRef Sym) {
+  return State->remove<HandleModeMap>(Sym);
+}
+ProgramStateRef setObjectState(ProgramStateRef State, SymbolRef Sym,
+                               const LtObjectInfo &O) {
+  return State->set<LtObjectMap>(Sym, O);
+}
+ProgramStateRef setAllocation(ProgramStateRef State, SymbolRef Sym,
+                              const Allocation &A) {
+  return State->set<AllocationMap>(Sym, A);
+}
+ProgramStateRef removeAllocation(ProgramStateRef State, SymbolRef Sym) {
+  return State->remove<AllocationMap>(Sym);
+}
+
+/// \p State with \p R marked as written in a loop of unknown bound
+/// (\p Written), or with the mark dropped (a write outside such a loop).
+ProgramStateRef markLoopWritten(ProgramStateRef State, const MemRegion *R,
+                                bool Written) {
+  return Written ? State->add<LoopWritten>(R) : State->remove<LoopWritten>(R);
+}
+
+/// \p State without the entries of the symbols \p SR found dead.
+ProgramStateRef removeDeadSymbols(ProgramStateRef State, SymbolReaper &SR) {
+  for (const auto &E : State->get<HandleModeMap>())
+    if (SR.isDead(E.first))
+      State = State->remove<HandleModeMap>(E.first);
+  for (const auto &E : State->get<LtObjectMap>())
+    if (SR.isDead(E.first))
+      State = State->remove<LtObjectMap>(E.first);
+  for (const auto &E : State->get<AllocationMap>())
+    if (SR.isDead(E.first))
+      State = State->remove<AllocationMap>(E.first);
+  return State;
+}
 
 // Tags that tell apart the symbols one call conjures.
 const char OutTag = 0, ExtraTag = 0;
@@ -493,7 +537,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
       break;
     if (F.Handle) {
       // A new handle: CUBLAS_POINTER_MODE_HOST, CUBLAS_DEFAULT_MATH.
-      State = State->set<HandleModeMap>(Sym, {Value::of(0), Value::of(0)});
+      State = setHandleState(State, Sym, {Value::of(0), Value::of(0)});
       break;
     }
     llvm::SmallVector<Value, 4> Args;
@@ -503,7 +547,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
     O.Kind = F.Obj;
     O.Destroyed = Value::of(0);
     O.Attrs = lt::createdState(F.Obj, Args.data(), Args.size());
-    State = State->set<LtObjectMap>(Sym, O);
+    State = setObjectState(State, Sym, O);
     break;
   }
   case Effect::Set: {
@@ -516,7 +560,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
         M = *Old;
       (F.Sets == model::HandlePointerMode ? M.Pointer : M.Math) =
           concrete(Call.getArgSVal(1));
-      State = State->set<HandleModeMap>(Sym, M);
+      State = setHandleState(State, Sym, M);
       break;
     }
     LtObjectInfo O;
@@ -536,7 +580,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
         O.Attrs[Attr.V] = readAttribute(State, Buf, *Info, C.getASTContext());
       }
     }
-    State = State->set<LtObjectMap>(Sym, O);
+    State = setObjectState(State, Sym, O);
     break;
   }
   case Effect::Get: {
@@ -566,7 +610,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
     if (!Sym)
       break;
     if (F.Handle) {
-      State = State->remove<HandleModeMap>(Sym);
+      State = removeHandleState(State, Sym);
       break;
     }
     LtObjectInfo O;
@@ -574,7 +618,7 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
     if (const LtObjectInfo *Old = objectState(State, Sym))
       O = *Old;
     O.Destroyed = Value::of(1);
-    State = State->set<LtObjectMap>(Sym, O);
+    State = setObjectState(State, Sym, O);
     break;
   }
   case Effect::Allocate: {
@@ -589,12 +633,12 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
     A.Where = F.Where;
     if (F.SizeArg >= 0 && static_cast<unsigned>(F.SizeArg) < Call.getNumArgs())
       A.Bytes = concrete(Call.getArgSVal(F.SizeArg));
-    State = State->set<AllocationMap>(Sym, A);
+    State = setAllocation(State, Sym, A);
     break;
   }
   case Effect::Free:
     if ((Sym = symbolOf(Call.getArgSVal(0))))
-      State = State->remove<AllocationMap>(Sym);
+      State = removeAllocation(State, Sym);
     break;
   }
   if (F.What != Effect::Use && !(F.What == Effect::Get && !F.Handle))
@@ -628,12 +672,12 @@ ProgramStateRef GemmChecker::checkPointerEscape(ProgramStateRef State,
   if (Kind == PSK_EscapeOnBind || isToolkitFunction(Call))
     return State;
   for (SymbolRef Sym : Escaped) {
-    if (State->get<HandleModeMap>(Sym))
-      State = State->set<HandleModeMap>(Sym, HandleModes());
-    if (const LtObjectInfo *O = State->get<LtObjectMap>(Sym)) {
+    if (handleState(State, Sym))
+      State = setHandleState(State, Sym, HandleModes());
+    if (const LtObjectInfo *O = objectState(State, Sym)) {
       LtObjectInfo Unknown;
       Unknown.Kind = O->Kind;
-      State = State->set<LtObjectMap>(Sym, Unknown);
+      State = setObjectState(State, Sym, Unknown);
     }
   }
   return State;
@@ -728,8 +772,7 @@ void GemmChecker::checkBind(SVal Loc, SVal, const Stmt *S,
   for (const Stmt *P = PM.getParent(S); P && !InLoop; P = PM.getParent(P))
     if (const Expr *Cond = loopCondition(P))
       InLoop = hasUnknownBound(Cond, State, C.getLocationContext());
-  const ProgramStateRef Next =
-      InLoop ? State->add<LoopWritten>(R) : State->remove<LoopWritten>(R);
+  const ProgramStateRef Next = markLoopWritten(State, R, InLoop);
   if (Next != State)
     C.addTransition(Next);
 }
@@ -783,17 +826,7 @@ void GemmChecker::checkPostStmt(const DeclStmt *DS, CheckerContext &C) const {
 }
 
 void GemmChecker::checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const {
-  ProgramStateRef State = C.getState();
-  for (const auto &E : State->get<HandleModeMap>())
-    if (SR.isDead(E.first))
-      State = State->remove<HandleModeMap>(E.first);
-  for (const auto &E : State->get<LtObjectMap>())
-    if (SR.isDead(E.first))
-      State = State->remove<LtObjectMap>(E.first);
-  for (const auto &E : State->get<AllocationMap>())
-    if (SR.isDead(E.first))
-      State = State->remove<AllocationMap>(E.first);
-  C.addTransition(State);
+  C.addTransition(removeDeadSymbols(C.getState(), SR));
 }
 
 // --- the values at a call ------------------------------------------------------
@@ -888,7 +921,7 @@ rules::PointerFacts GemmChecker::pointerFacts(SVal V, ProgramStateRef State,
   const MemRegion *Base = R->getBaseRegion();
   if (const auto *SR = dyn_cast<SymbolicRegion>(Base)) {
     SymbolRef Sym = SR->getSymbol();
-    if (const Allocation *A = State->get<AllocationMap>(Sym)) {
+    if (const Allocation *A = allocationOf(State, Sym)) {
       P.Where = A->Where;
       const RegionOffset Off = R->getAsOffset();
       if (Off.isValid() && !Off.hasSymbolicOffset() &&
