@@ -28,7 +28,8 @@ an empty stub, so the file still parses (with errors, -ferror-limit=0) up to
 and past it. A call whose arguments have errors is skipped by the checks.
 
   bench/realworld_sweep.py [--build build] [--jobs 1] [--json out.json]
-      [--path-sensitive [--no-cost]] [--list bench/realworld-projects.txt]
+      [--path-sensitive [--no-cost] [--clang CLANG++] [--analyzer-plugin SO]]
+      [--list bench/realworld-projects.txt]
       [owner/name | git-dir] ...
 
 With --path-sensitive the same files, with the same flags, go through the
@@ -675,6 +676,8 @@ def main():
                     help="`owner/name file:line [deep] | verdict` lines for --markdown")
     ap.add_argument("--path-sensitive", action="store_true",
                     help="the Static Analyzer with the gemm checkers instead of clang-tidy")
+    ap.add_argument("--analyzer-plugin", metavar="FILE",
+                    help="with --path-sensitive: the plugin (default: BUILD/lib/libGemmAnalyzer.so)")
     ap.add_argument("--clang", help="with --path-sensitive: the clang++ that loads the plugin "
                                     "(default: that of the LLVM the build was configured with)")
     ap.add_argument("--no-cost", action="store_true",
@@ -683,12 +686,15 @@ def main():
     args = ap.parse_args()
     args.cuda_version = cuda_version(args.cuda)
     if args.path_sensitive:
-        args.plugin = os.path.join(os.path.abspath(args.build), "lib", "libGemmAnalyzer.so")
+        args.plugin = os.path.abspath(args.analyzer_plugin or os.path.join(
+            args.build, "lib", "libGemmAnalyzer.so"))
         if not os.path.isfile(args.plugin):
-            sys.exit("realworld_sweep.py: no %s; build the GemmAnalyzer target" % args.plugin)
+            sys.exit("realworld_sweep.py: no %s; build the GemmAnalyzer target, or pass "
+                     "--analyzer-plugin" % args.plugin)
         args.clang = args.clang or os.path.join(llvm_bin(args.build), "clang++")
-    elif args.no_cost or args.clang:
-        sys.exit("realworld_sweep.py: --no-cost and --clang are options of --path-sensitive")
+    elif args.no_cost or args.clang or args.analyzer_plugin:
+        sys.exit("realworld_sweep.py: --no-cost, --clang and --analyzer-plugin are options of "
+                 "--path-sensitive")
     specs = list(args.projects)
     if args.list:
         for line in open(args.list):
