@@ -692,7 +692,12 @@ def main():
             sys.exit("realworld_sweep.py: no %s; build the GemmAnalyzer target, or pass "
                      "--analyzer-plugin" % args.plugin)
         args.clang = args.clang or os.path.join(llvm_bin(args.build), "clang++")
-    elif args.no_cost or args.clang or args.analyzer_plugin:
+    elif not os.path.isfile(os.path.join(args.build, "lib", "libGemmTidy.so")) and not args.from_json:
+        # clang-tidy runs without a plugin it cannot load: no gemm-* warning
+        # would look like a clean sweep.
+        sys.exit("realworld_sweep.py: no %s; build the GemmTidy target"
+                 % os.path.join(args.build, "lib", "libGemmTidy.so"))
+    if not args.path_sensitive and (args.no_cost or args.clang or args.analyzer_plugin):
         sys.exit("realworld_sweep.py: --no-cost, --clang and --analyzer-plugin are options of "
                  "--path-sensitive")
     specs = list(args.projects)
