@@ -446,12 +446,13 @@ def analyse_file(project, rel, args):
     src, text, stubs, flags = file_flags(project, rel, args)
     runs = analyzer_commands(args, src, flags)
     t0 = time.time()
-    out, rc, _ = timed_run(runs["gemm only"], args.timeout)
+    out, rc, cpu = timed_run(runs["gemm only"], args.timeout)
     result = {"file": rel, "seconds": round(time.time() - t0, 1), "rc": rc,
               "stubs": sorted(stubs), "sites": text_sites(text, GEMM_NAMES),
               "lt": len(text_sites(text, LT_NAME)), "analysed": [], "lt_analysed": [],
               "warnings": [], "errors": 0, "first_error": None, "crash": crash_of(out, rc),
-              "cpu": {}, "command": " ".join(shlex.quote(c) for c in runs["gemm only"])}
+              "cpu": {"gemm only": round(cpu, 3)},
+              "command": " ".join(shlex.quote(c) for c in runs["gemm only"])}
     read_diagnostics(project, out, result, "gemm.")
     for column in ("default", "+gemm"):
         if column in runs:
@@ -492,7 +493,7 @@ def summary(res):
               "warnings": len(warnings), "crashes": sum(1 for f in files if f["crash"]),
               "lt": sum(f["lt"] for f in files),
               "lt_analysed": len(analysed_sites(res, "lt_analysed", "lt"))}
-    timed = [f["cpu"] for f in files if len(f.get("cpu", {})) == 2]
+    timed = [f["cpu"] for f in files if "default" in f.get("cpu", {}) and "+gemm" in f["cpu"]]
     counts["tus"] = len(timed)
     counts["default_s"] = sum(t["default"] for t in timed)
     counts["gemm_s"] = sum(t["+gemm"] for t in timed)
