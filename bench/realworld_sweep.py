@@ -28,7 +28,26 @@ an empty stub, so the file still parses (with errors, -ferror-limit=0) up to
 and past it. A call whose arguments have errors is skipped by the checks.
 
   bench/realworld_sweep.py [--build build] [--jobs 1] [--json out.json]
-      [--list bench/realworld-projects.txt] [owner/name | git-dir] ...
+      [--path-sensitive [--no-cost] [--clang CLANG++] [--analyzer-plugin SO]]
+      [--list bench/realworld-projects.txt]
+      [owner/name | git-dir] ...
+
+With --path-sensitive the same files, with the same flags, go through the
+Clang Static Analyzer with the gemm checkers (libGemmAnalyzer.so,
+docs/deep.md) instead, three runs per file:
+
+  gemm only  the command run-gemm-tidy --path-sensitive runs
+             (--analyzer-no-default-checks, the gemm package, text output
+             with the checker names): its warnings and crashes
+  default    clang++ --analyze with the default checkers   } CPU time per TU,
+  +gemm      the same plus the gemm package (also checked  } side by side
+             for crashes)
+
+The analyzer analyses nothing of a translation unit with an error, so in
+this mode `analysed` counts the GEMM call sites of the files that compiled
+without one (the analyzer has no count of the calls its paths reached), and
+the table adds `tus` (files run), the mean CPU seconds per TU of `default`
+and `+gemm`, and their ratio (summed CPU of +gemm over that of default).
 
 Project lines in the list: `owner/name [paths=GLOB,...] [-- clang flags]`;
 the same syntax on the command line as one argument.
@@ -42,6 +61,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -277,7 +297,9 @@ def is_cuda(path, text):
     return path.endswith(HEADER_EXT) and re.search(r"__global__|<<<", text) is not None
 
 
-def run_file(project, rel, args):
+def file_flags(project, rel, args):
+    """The source, its text, its stub includes and the clang flags it is
+    parsed with (by either tier)."""
     src = os.path.join(project.dir, rel)
     text = open(src, encoding="utf-8", errors="replace").read()
     dirs, stubs = include_dirs(project, rel)
@@ -302,6 +324,13 @@ def run_file(project, rel, args):
               "-isystem", os.path.join(args.cuda, "include")]
     flags += include_flags(project, dirs + ["."])
     flags += ["-idirafter", stub_dir] + project.flags
+    return src, text, stubs, flags
+
+
+def run_file(project, rel, args):
+    if args.path_sensitive:
+        return analyse_file(project, rel, args)
+    src, text, stubs, flags = file_flags(project, rel, args)
     cmd = [args.clang_tidy, "--experimental-custom-checks", "--config-file=" + args.config,
            "--load", os.path.join(args.build, "lib", "libGemmTidy.so"),
            "--checks=-*,gemm-*,custom-gemmsite,custom-ltsite", "--header-filter=.*", src, "--"] + flags
@@ -316,11 +345,15 @@ def run_file(project, rel, args):
               "stubs": sorted(stubs), "sites": text_sites(text, GEMM_NAMES),
               "lt": len(text_sites(text, LT_NAME)), "analysed": [], "lt_analysed": [],
               "warnings": [],
-              "errors": 0, "first_error": None, "crash": None,
+              "errors": 0, "first_error": None, "crash": crash_of(out, rc),
               "command": " ".join(shlex.quote(c) for c in cmd)}
-    if rc == "timeout" or (isinstance(rc, int) and rc < 0) or any(m in out for m in CRASH_MARKS):
-        # Killed by the system (out of memory) leaves no output.
-        result["crash"] = out[-3000:] or "killed (rc %s), no output" % rc
+    read_diagnostics(project, out, result, "gemm-")
+    return result
+
+
+def read_diagnostics(project, out, result, prefix):
+    """The call-site counts, the warnings of checks named prefix* (with
+    their notes) and the errors of one run's output, into result."""
     lines = out.splitlines()
     for i, line in enumerate(lines):
         m = DIAG_RE.match(line)
@@ -331,7 +364,7 @@ def run_file(project, rel, args):
             result["analysed"].append(where)
         elif m["check"] == "custom-ltsite":
             result["lt_analysed"].append(where)
-        elif m["check"] and m["check"].startswith("gemm-"):
+        elif m["check"] and m["check"].startswith(prefix):
             notes = []
             for follow in lines[i + 1:]:
                 n = re.match(r"^/.+?:\d+:\d+: note: (.*)$", follow)
@@ -345,6 +378,97 @@ def run_file(project, rel, args):
             result["errors"] += 1
             if not result["first_error"]:
                 result["first_error"] = "%s: %s" % (where, m["message"])
+
+
+# --- --path-sensitive: the Static Analyzer with the gemm checkers ---------------
+
+
+def crash_of(out, rc):
+    """What shows a run died (signal, stack dump, timeout), or None."""
+    if rc == "timeout":
+        return "timeout, killed after --timeout seconds; output:\n" + out[-3000:]
+    if (isinstance(rc, int) and rc < 0) or any(m in out for m in CRASH_MARKS):
+        # Killed by the system (out of memory) leaves no output.
+        return out[-3000:] or "killed (rc %s), no output" % rc
+    return None
+
+
+def cpu_so_far(pid):
+    """User + system seconds a running process has used (/proc)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def timed_run(argv, timeout):
+    """Output, exit status ("timeout" when killed) and CPU seconds (user +
+    system, from wait4) of one run. The limit is on CPU seconds too: on a
+    loaded shared machine wall time says more about the other users than
+    about the run, and a run that merely waited must not count as hung."""
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if cpu_so_far(proc.pid) > timeout:
+                proc.kill()
+                _, status, usage = os.wait4(proc.pid, 0)
+                status = None
+                break
+            time.sleep(0.05)
+        proc.returncode = 0  # reaped here: keep Popen from waiting again
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    rc = "timeout" if status is None else os.waitstatus_to_exitcode(status)
+    return text, rc, usage.ru_utime + usage.ru_stime
+
+
+def analyzer_commands(args, src, flags):
+    """The three analyzer runs of a file, by column. `gemm only` is the
+    command run-gemm-tidy --path-sensitive gives each file
+    (tools/run_gemm_tidy/analyzer.py); none writes a report file."""
+    analyze = [args.clang, "--analyze", "-o", "/dev/null"]
+    gemm = ["-Xclang", "-load", "-Xclang", args.plugin, "-Xclang", "-analyzer-checker=gemm"]
+    runs = {"gemm only": analyze + ["--analyzer-no-default-checks", "--analyzer-output", "text"]
+            + gemm + ["-Xclang", "-analyzer-config", "-Xclang", "display-checker-name=true"]
+            + flags + [src]}
+    if not args.no_cost:
+        runs["default"] = analyze + flags + [src]
+        runs["+gemm"] = analyze + gemm + flags + [src]
+    return runs
+
+
+def analyse_file(project, rel, args):
+    src, text, stubs, flags = file_flags(project, rel, args)
+    runs = analyzer_commands(args, src, flags)
+    t0 = time.time()
+    out, rc, cpu = timed_run(runs["gemm only"], args.timeout)
+    result = {"file": rel, "seconds": round(time.time() - t0, 1), "rc": rc,
+              "stubs": sorted(stubs), "sites": text_sites(text, GEMM_NAMES),
+              "lt": len(text_sites(text, LT_NAME)), "analysed": [], "lt_analysed": [],
+              "warnings": [], "errors": 0, "first_error": None, "crash": crash_of(out, rc),
+              "cpu": {"gemm only": round(cpu, 3)},
+              "command": " ".join(shlex.quote(c) for c in runs["gemm only"])}
+    read_diagnostics(project, out, result, "gemm.")
+    for column in ("default", "+gemm"):
+        if column in runs:
+            out, rc, cpu = timed_run(runs[column], args.timeout)
+            crash = crash_of(out, rc)
+            if not crash:  # a run cut short is no measure of its cost
+                result["cpu"][column] = round(cpu, 3)
+            elif column == "+gemm":
+                result["crash"] = result["crash"] or "(+gemm) " + crash
+            else:
+                # The analyzer's own, without the plugin: not this tier's.
+                result["default_crash"] = crash
+    if not result["errors"]:
+        # What the analyzer ran over: every site of a file that compiled.
+        result["analysed"] = ["%s:%d:%d" % (rel, line, i) for i, line in enumerate(result["sites"])]
+        result["lt_analysed"] = ["%s:lt:%d" % (rel, i) for i in range(result["lt"])]
     return result
 
 
@@ -352,7 +476,8 @@ def sweep(project, args):
     callers = project.extract()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         files = list(pool.map(lambda rel: run_file(project, rel, args), callers))
-    return {"project": project.name, "commit": project.commit, "files": files}
+    return {"project": project.name, "commit": project.commit, "files": files,
+            "tier": "path-sensitive" if args.path_sensitive else "fast"}
 
 
 def summary(res):
@@ -363,11 +488,45 @@ def summary(res):
     for f in files:
         for w in f["warnings"]:
             warnings.setdefault((w["at"], w["message"]), w)
-    return {"files": len(gemm_files), "sites": sum(len(f["sites"]) for f in files),
-            "analysed": len(analysed), "clean": sum(1 for f in gemm_files if not f["errors"]),
-            "warnings": len(warnings), "crashes": sum(1 for f in files if f["crash"]),
-            "lt": sum(f["lt"] for f in files),
-            "lt_analysed": len(analysed_sites(res, "lt_analysed", "lt"))}
+    counts = {"files": len(gemm_files), "sites": sum(len(f["sites"]) for f in files),
+              "analysed": len(analysed), "clean": sum(1 for f in gemm_files if not f["errors"]),
+              "warnings": len(warnings), "crashes": sum(1 for f in files if f["crash"]),
+              "lt": sum(f["lt"] for f in files),
+              "lt_analysed": len(analysed_sites(res, "lt_analysed", "lt"))}
+    timed = [f["cpu"] for f in files if "default" in f.get("cpu", {}) and "+gemm" in f["cpu"]]
+    counts["tus"] = len(timed)
+    counts["default_s"] = sum(t["default"] for t in timed)
+    counts["gemm_s"] = sum(t["+gemm"] for t in timed)
+    return counts
+
+
+def tier_of(results):
+    tiers = set(r.get("tier", "fast") for r in results)
+    if len(tiers) > 1:
+        sys.exit("realworld_sweep.py: the results mix the fast and the path-sensitive tier; "
+                 "report each tier's --json on its own")
+    return tiers.pop() if tiers else "fast"
+
+
+def columns_of(results):
+    if tier_of(results) == "path-sensitive":
+        return COLUMNS + COST_COLUMNS
+    return COLUMNS
+
+
+def cell(column, counts):
+    """A column's text for one project's (or the total's) counts: the mean
+    CPU seconds per TU, and +gemm over default of the summed CPU."""
+    if column in ("default_s", "gemm_s"):
+        return "%.2f" % (counts[column] / counts["tus"]) if counts["tus"] else "-"
+    if column == "ratio":
+        return "%.2f" % (counts["gemm_s"] / counts["default_s"]) if counts["default_s"] else "-"
+    return str(counts[column])
+
+
+def add_counts(total, counts):
+    for key, value in counts.items():
+        total[key] = total.get(key, 0) + value
 
 
 def analysed_sites(res, key="analysed", sites="sites"):
@@ -378,24 +537,30 @@ def analysed_sites(res, key="analysed", sites="sites"):
 
 
 COLUMNS = ("files", "sites", "analysed", "clean", "warnings", "crashes", "lt", "lt_analysed")
+# --path-sensitive: files timed, mean CPU s per TU of each, +gemm / default.
+COST_COLUMNS = ("tus", "default_s", "gemm_s", "ratio")
 
 
 def print_table(results):
-    print("%-38s %-8s" % ("project", "commit") + "".join(" %8s" % c for c in COLUMNS))
-    total = dict((c, 0) for c in COLUMNS)
+    columns = columns_of(results)
+    print("%-38s %-8s" % ("project", "commit") + "".join(" %8s" % c for c in columns))
+    total = {}
     for res in results:
         s = summary(res)
-        for c in COLUMNS:
-            total[c] += s[c]
+        add_counts(total, s)
         print("%-38s %-8s" % (res["project"][:38], res["commit"][:8])
-              + "".join("%9d" % s[c] for c in COLUMNS))
-    print("%-38s %-8s" % ("total (%d projects)" % len(results), "")
-          + "".join("%9d" % total[c] for c in COLUMNS))
+              + "".join(" %8s" % cell(c, s) for c in columns))
+    if results:
+        print("%-38s %-8s" % ("total (%d projects)" % len(results), "")
+              + "".join(" %8s" % cell(c, total) for c in columns))
     for res in results:
         seen = set()
         for f in res["files"]:
             if f["crash"]:
                 print("\nCRASH %s %s\n%s" % (res["project"], f["file"], f["crash"]))
+            if f.get("default_crash"):
+                print("\nCRASH (default checkers, no plugin) %s %s\n%s"
+                      % (res["project"], f["file"], f["default_crash"]))
             for w in f["warnings"]:
                 if (w["at"], w["message"]) not in seen:
                     seen.add((w["at"], w["message"]))
@@ -403,31 +568,52 @@ def print_table(results):
 
 
 def load_verdicts(path):
-    """{(project, 'file:line'): text} from lines `owner/name file:line | text`
-    (file:line may be a glob)."""
+    """{(project, 'file:line', tier): text} from lines `owner/name file:line
+    [deep] | text` (file:line may be a glob). `deep` marks a verdict on the
+    path-sensitive tier's warning; a line without it is the fast tier's,
+    and serves the path-sensitive tier's warning at the same line too unless
+    a `deep` line says otherwise."""
     verdicts = {}
     if path and os.path.exists(path):
         for line in open(path, encoding="utf-8"):
             if line.strip() and not line.startswith("#") and "|" in line:
                 key, text = line.split("|", 1)
-                project, where = key.split()
-                verdicts[(project, where)] = text.strip()
+                words = key.split()
+                if len(words) not in (2, 3) or len(words) == 3 and words[2] != "deep":
+                    sys.exit("realworld_sweep.py: %s: '%s' is not `owner/name file:line [deep] "
+                             "| verdict`" % (path, key.strip()))
+                verdicts[(words[0], words[1], "deep" if len(words) == 3 else "")] = text.strip()
     return verdicts
+
+
+def verdict_of(verdicts, project, line, tier):
+    """The verdict on a warning at file:line: the tier's own first, exact
+    before glob."""
+    for wanted in (["deep", ""] if tier == "path-sensitive" else [""]):
+        exact = verdicts.get((project, line, wanted))
+        if exact:
+            return exact
+        glob = next((text for (p, pattern, t), text in verdicts.items()
+                     if p == project and t == wanted and fnmatch.fnmatch(line, pattern)), None)
+        if glob:
+            return glob
+    return "**not triaged**"
 
 
 def markdown(results, verdicts):
     """The per-project table and each warning with its verdict."""
-    out = ["| project | commit | " + " | ".join(COLUMNS) + " |",
-           "|---|---|" + "---:|" * len(COLUMNS)]
-    total = dict((c, 0) for c in COLUMNS)
+    columns, tier = columns_of(results), tier_of(results)
+    out = ["| project | commit | " + " | ".join(columns) + " |",
+           "|---|---|" + "---:|" * len(columns)]
+    total = {}
     for res in results:
         s = summary(res)
-        for c in COLUMNS:
-            total[c] += s[c]
+        add_counts(total, s)
         out.append("| %s | `%s` | %s |" % (res["project"], res["commit"][:10],
-                                         " | ".join(str(s[c]) for c in COLUMNS)))
-    out.append("| **%d projects** | | %s |" % (len(results), " | ".join(
-        "**%d**" % total[c] for c in COLUMNS)))
+                                         " | ".join(cell(c, s) for c in columns)))
+    if results:
+        out.append("| **%d projects** | | %s |" % (len(results), " | ".join(
+            "**%s**" % cell(c, total) for c in columns)))
     out.append("")
     for res in results:
         seen = {}
@@ -440,10 +626,7 @@ def markdown(results, verdicts):
         grouped = {}
         for (at, message), w in sorted(seen.items()):
             line = at.rsplit(":", 1)[0]
-            verdict = verdicts.get((res["project"], line)) or next(
-                (text for (project, glob), text in verdicts.items()
-                 if project == res["project"] and fnmatch.fnmatch(line, glob)),
-                "**not triaged**")
+            verdict = verdict_of(verdicts, res["project"], line, tier)
             grouped.setdefault(verdict, []).append(
                 "`%s` [%s]: %s" % (at, w["check"], message))
         for verdict, items in grouped.items():
@@ -452,6 +635,16 @@ def markdown(results, verdicts):
             out += ["- " + item for item in items] + ["  - " + verdict]
         out.append("")
     return "\n".join(out)
+
+
+def llvm_bin(build):
+    """The bin/ of the LLVM the build was configured with."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
+            m = re.search(r"^LLVM_DIR:[A-Z]*=(.*)/lib/cmake/llvm$", f.read(), re.M)
+    except OSError:
+        m = None
+    return os.path.join(m.group(1) if m else "/usr/lib/llvm-22", "bin")
 
 
 def cuda_version(path):
@@ -474,14 +667,40 @@ def main():
                     help="directory of owner+name/repo mirrors (default: $GEMM_MIRRORS)")
     ap.add_argument("--work", default="/tmp/realcode")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--timeout", type=int, default=600,
+                    help="seconds a run may take (with --path-sensitive: CPU seconds of each "
+                         "analyzer run, which a loaded machine does not inflate)")
     ap.add_argument("--json", help="write every file's result here")
     ap.add_argument("--from-json", help="no run: report the results of an earlier --json")
     ap.add_argument("--markdown", help="also write the table and the warnings as markdown")
     ap.add_argument("--verdicts", default=os.path.join(ROOT, "bench", "realworld-verdicts.txt"),
-                    help="`owner/name file:line | verdict` lines for --markdown")
+                    help="`owner/name file:line [deep] | verdict` lines for --markdown")
+    ap.add_argument("--path-sensitive", action="store_true",
+                    help="the Static Analyzer with the gemm checkers instead of clang-tidy")
+    ap.add_argument("--analyzer-plugin", metavar="FILE",
+                    help="with --path-sensitive: the plugin (default: BUILD/lib/libGemmAnalyzer.so)")
+    ap.add_argument("--clang", help="with --path-sensitive: the clang++ that loads the plugin "
+                                    "(default: that of the LLVM the build was configured with)")
+    ap.add_argument("--no-cost", action="store_true",
+                    help="with --path-sensitive: only the gemm checkers' run, no default and "
+                         "+gemm runs for the cost per TU")
     args = ap.parse_args()
     args.cuda_version = cuda_version(args.cuda)
+    if args.path_sensitive:
+        args.plugin = os.path.abspath(args.analyzer_plugin or os.path.join(
+            args.build, "lib", "libGemmAnalyzer.so"))
+        if not os.path.isfile(args.plugin):
+            sys.exit("realworld_sweep.py: no %s; build the GemmAnalyzer target, or pass "
+                     "--analyzer-plugin" % args.plugin)
+        args.clang = args.clang or os.path.join(llvm_bin(args.build), "clang++")
+    elif not os.path.isfile(os.path.join(args.build, "lib", "libGemmTidy.so")) and not args.from_json:
+        # clang-tidy runs without a plugin it cannot load: no gemm-* warning
+        # would look like a clean sweep.
+        sys.exit("realworld_sweep.py: no %s; build the GemmTidy target"
+                 % os.path.join(args.build, "lib", "libGemmTidy.so"))
+    if not args.path_sensitive and (args.no_cost or args.clang or args.analyzer_plugin):
+        sys.exit("realworld_sweep.py: --no-cost, --clang and --analyzer-plugin are options of "
+                 "--path-sensitive")
     specs = list(args.projects)
     if args.list:
         for line in open(args.list):
