@@ -25,6 +25,7 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <memory>
@@ -169,12 +170,21 @@ private:
     explicit operator bool() const { return Budget || Node; }
   };
   Cut cutBefore(const Expr *Call, const StackFrameContext *Frame,
-                const CoreEngine &Core) const;
+                const CoreEngine &Core, bool Judged = true) const;
   bool changesNothing(const CallExpr *CE) const;
-  void forEachJudgedCall(const Stmt *S,
-                         llvm::function_ref<void(const CallExpr *)> Fn) const;
-  void reportUnjudged(const Expr *Call, const StackFrameContext *Frame,
-                      const Cut &Why, bool Reached,
+  /// A call the checks judge, and the call of the top-level function's
+  /// body that leads to it (itself, or a call of a function that makes it).
+  struct Reach {
+    const CallExpr *Call;
+    const Expr *Site;
+    const Decl *In; // the function whose body holds Call
+  };
+  void forEachJudgedCall(const Stmt *S, const Decl *In, const Expr *Site,
+                         unsigned Depth,
+                         llvm::SmallPtrSetImpl<const Decl *> &Seen,
+                         llvm::function_ref<void(Reach)> Fn) const;
+  void reportUnjudged(Reach At, const LocationContext *Frame,
+                      const Decl *Top, const Cut &Why, bool Reached,
                       llvm::ArrayRef<const Pending *> Made, ExprEngine &Eng,
                       BugReporter &BR) const;
   mutable std::map<CallKey, CallVisits> Visits;

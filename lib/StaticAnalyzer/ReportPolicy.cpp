@@ -245,13 +245,16 @@ const Stmt *loopAt(const CFGBlock *Block, const ExplodedNode *Cut) {
 /// budget of steps (Budget, no node).
 GemmChecker::Cut GemmChecker::cutBefore(const Expr *Call,
                                         const StackFrameContext *Frame,
-                                        const CoreEngine &Core) const {
+                                        const CoreEngine &Core,
+                                        bool Judged) const {
   if (Core.getWorkList()->hasWork())
     return Cut{true, nullptr};
+  // The loop test reads the judged call's own arguments; a call of a
+  // function that makes it may read anything (its object, what escaped).
   for (const auto &[Edge, Node] : Core.exhausted_blocks())
     if (!cutInUnboundedLoop(Edge.getDst(), Node) &&
         mayReach(Edge.getDst(), Node->getStackFrame(), Call, Frame) &&
-        !(Node->getStackFrame() == Frame &&
+        !(Judged && Node->getStackFrame() == Frame &&
           loopLeavesCallAlone(
               loopAt(Edge.getDst(), Node), cast<CallExpr>(Call),
               [this](const CallExpr *CE) { return changesNothing(CE); })))
@@ -298,81 +301,115 @@ void GemmChecker::checkEndAnalysis(ExplodedGraph &G, BugReporter &BR,
       else if (P.Visits == Call.Visits)
         emit(P.F, P.At, P.E, P.Node, BR);
     if (Why)
-      reportUnjudged(CallExpr, CallFrame, Why, /*Reached=*/true, Uncertain,
-                     Eng, BR);
+      reportUnjudged({cast<clang::CallExpr>(CallExpr), CallExpr, nullptr}, CallFrame,
+                     nullptr, Why, /*Reached=*/true, Uncertain, Eng, BR);
   }
+  // The judged calls of the top-level function, and of the functions it
+  // calls, that no path reached: not judged where a cut path may reach them.
   const ExplodedNode *Root = llvm::GraphTraits<ExplodedGraph *>::getEntryNode(&G);
   const StackFrameContext *Top =
       Root ? Root->getLocationContext()->getStackFrame() : nullptr;
+  llvm::SmallPtrSet<const Decl *, 8> Seen;
   if (Top && Top->getDecl()->getBody() &&
       (Core.getWorkList()->hasWork() || !Core.exhausted_blocks().empty()))
-    forEachJudgedCall(Top->getDecl()->getBody(), [&](const CallExpr *CE) {
-      if (Visited.contains(CE))
+    forEachJudgedCall(Top->getDecl()->getBody(), Top->getDecl(), nullptr, 0, Seen,
+                      [&](Reach At) {
+      if (Visited.contains(At.Call))
         return;
-      if (const Cut Why = cutBefore(CE, Top, Core))
-        reportUnjudged(CE, Top, Why, /*Reached=*/false, {}, Eng, BR);
+      const bool Direct = At.Site == At.Call;
+      if (const Cut Why = cutBefore(At.Site, Top, Core, Direct))
+        reportUnjudged(At, Direct ? Top : nullptr, Top->getDecl(), Why,
+                       /*Reached=*/false, {}, Eng, BR);
     });
   Visits.clear();
   Current = nullptr;
 }
 
-/// Calls \p Fn for each call in \p S the checks judge, outside the bodies
-/// of lambdas and blocks (functions of their own, analysed where called).
-void GemmChecker::forEachJudgedCall(
-    const Stmt *S, llvm::function_ref<void(const CallExpr *)> Fn) const {
+/// Calls \p Fn for each call the checks judge in \p S and in the functions
+/// it calls (three deep, each once), outside the bodies of lambdas and
+/// blocks (functions of their own, analysed where called). \p Site is the
+/// call of the top-level body that leads there, null in that body.
+void GemmChecker::forEachJudgedCall(const Stmt *S, const Decl *In,
+                                    const Expr *Site, unsigned Depth,
+                                    llvm::SmallPtrSetImpl<const Decl *> &Seen,
+                                    llvm::function_ref<void(Reach)> Fn) const {
   if (!S || isa<LambdaExpr, BlockExpr>(S))
     return;
+  const FunctionDecl *Callee = nullptr;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (!FD->hasBody() && judges(lookup(FD->getIdentifier()), CE->getNumArgs()))
-        Fn(CE);
+    Callee = CE->getDirectCallee();
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    Callee = Construct->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (Callee && !Callee->hasBody(Def)) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    if (CE && judges(lookup(Callee->getIdentifier()), CE->getNumArgs()))
+      Fn({CE, Site ? Site : CE, In});
+  } else if (Def && Depth < 3 && Seen.insert(Def).second) {
+    forEachJudgedCall(Def->getBody(), Def, Site ? Site : cast<Expr>(S),
+                      Depth + 1, Seen, Fn);
+  }
   for (const Stmt *Child : S->children())
-    forEachJudgedCall(Child, Fn);
+    forEachJudgedCall(Child, In, Site, Depth, Seen, Fn);
 }
 
-void GemmChecker::reportUnjudged(const Expr *Call,
-                                 const StackFrameContext *Frame,
-                                 const Cut &Why, bool Reached,
+void GemmChecker::reportUnjudged(Reach At, const LocationContext *Frame,
+                                 const Decl *Top, const Cut &Why,
+                                 bool Reached,
                                  llvm::ArrayRef<const Pending *> Made,
                                  ExprEngine &Eng, BugReporter &BR) const {
   if (!CoverageBug)
     return; // gemm.Coverage is off
   const SourceManager &SM = BR.getSourceManager();
-  const auto *CE = cast<CallExpr>(Call);
-  const FunctionDecl *Callee = CE->getDirectCallee();
+  const CallExpr *Call = At.Call;
+  const FunctionDecl *Callee = Call->getDirectCallee();
   const AnalyzerOptions &Opts = Eng.getAnalysisManager().getAnalyzerOptions();
+  for (const LocationContext *L = Frame; L; L = L->getParent())
+    Top = L->getDecl(); // the top-level function, where the budget is spent
+  const auto *TopName = dyn_cast_or_null<NamedDecl>(Top);
+  const bool Through = At.Site != At.Call; // in a function not entered
   std::string Msg;
   llvm::raw_string_ostream OS(Msg);
   OS << "'" << (Callee ? Callee->getName() : "the call") << "' was not judged";
-  OS << (Reached ? " on every path" : "") << ": ";
+  // Out of budget, any path may be missing: one wording for every call, so
+  // that a template's instantiations make one report at the call.
+  OS << (Reached && !Why.Budget ? " on every path" : "") << ": ";
   if (Why.Budget) {
-    const auto *Top = dyn_cast_or_null<NamedDecl>(
-        Frame->getAnalysisDeclContext()->getDecl());
     OS << "the analyzer ran out of its budget of "
        << Opts.MaxNodesPerTopLevelFunction << " steps (-analyzer-config "
        << "max-nodes)";
-    if (Top && Top->getIdentifier())
-      OS << " in '" << Top->getName() << "'";
+    if (TopName && TopName->getIdentifier())
+      OS << " in '" << TopName->getName() << "'";
     OS << " before it finished the paths that may reach it";
   } else {
     OS << (Reached ? "the analyzer stopped a path that may reach it"
-                   : "no path the analyzer finished reaches it; it stopped "
-                     "one that may")
+                   : "no path the analyzer finished reaches it");
+    if (Through && TopName && TopName->getIdentifier())
+      OS << " from '" << TopName->getName() << "'";
+    OS << (Reached ? "" : "; it stopped one that may")
        << " after unrolling a loop " << Opts.maxBlockVisitOnPath
        << " times (-analyzer-max-loop)";
   }
-  auto R = std::make_unique<BasicBugReport>(
-      *CoverageBug, Msg,
-      PathDiagnosticLocation::createBegin(Call, SM, Frame));
+  // A call in a function the path never entered has no frame of its own.
+  AnalysisManager &Mgr = Eng.getAnalysisManager();
+  AnalysisDeclContext *Body =
+      Frame || !At.In ? nullptr : Mgr.getAnalysisDeclContext(At.In);
+  const PathDiagnosticLocation Where =
+      Frame ? PathDiagnosticLocation::createBegin(Call, SM, Frame)
+            : PathDiagnosticLocation::createBegin(Call, SM, Body);
+  auto R = std::make_unique<BasicBugReport>(*CoverageBug, Msg, Where);
   R->addRange(Call->getSourceRange());
   if (Why.Node)
     if (const Stmt *Loop = loopAt(Why.Block, Why.Node))
       R->addNote("the analyzer stopped following this loop here",
                  PathDiagnosticLocation::createBegin(
                      Loop, SM, Why.Node->getLocationContext()));
+  if (Through)
+    R->addNote("reached through this call",
+               PathDiagnosticLocation::createBegin(
+                   At.Site, SM, Mgr.getAnalysisDeclContext(Top)));
   for (const Pending *P : Made)
-    R->addNote("on every path the analyzer finished: " + P->F.Message,
-               PathDiagnosticLocation::createBegin(Call, SM, Frame));
+    R->addNote("on every path the analyzer finished: " + P->F.Message, Where);
   BR.emitReport(std::move(R));
 }
 

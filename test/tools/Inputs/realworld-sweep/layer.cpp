@@ -1,5 +1,6 @@
 // A project file for realworld-sweep-deep.test: a wrapper whose leading
-// dimension is wrong on every path (reported), and its look-alike.
+// dimension is wrong on every path (reported), its look-alike, and a caller
+// whose path the analyzer stops in a loop before the call (not judged).
 #include <cublas_v2.h>
 
 struct Layer {
@@ -14,3 +15,8 @@ struct Layer {
 
 void run(Layer &layer) { layer.forward(32); }
 void run_ok(Layer &layer) { layer.forward(64); }
+void run_warm(Layer &layer, int *t) {
+  for (int i = 0; i < 100; ++i)
+    t[i] = i;
+  layer.forward(64);
+}
