@@ -355,5 +355,47 @@ TEST(ApiModel, RowsByDeclaration) {
   EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "use")), nullptr);
 }
 
+// One classification of a callee over both tables, the GEMM family's
+// (gemm/rules/api.h) and the model's (cuBLASLt, handles, memory), with the
+// row its calls are diagnosed by.
+TEST(ApiModel, ClassifiesACalleeOverBothTables) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + R"cc(
+        typedef struct cublasLtMatmulDescOpaque *cublasLtMatmulDesc_t;
+        int cublasSgemm_v2(cublasHandle_t, int, int, int, int, int,
+                           const float *, const float *, int, const float *,
+                           int, const float *, float *, int);
+        int cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t, int,
+                                           const void *, size_t);
+        int cublasLtMatmulAlgoGetHeuristic(int, int, int, int, int, int, int,
+                                           int, int, int);
+        int cublasLtMatmul(int); // not cublasLt.h's arity
+      )cc",
+      {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  const CalleeRow Gemm = classify(*declNamed(Ctx, "cublasSgemm_v2"));
+  EXPECT_EQ(Gemm.K, CalleeRow::Gemm);
+  ASSERT_NE(Gemm.Api, nullptr);
+  EXPECT_STREQ(Gemm.Api->Name, "cublasSgemm_v2");
+  EXPECT_TRUE(Gemm.isEntryPoint());
+  const CalleeRow Set = classify(*declNamed(Ctx, "cublasLtMatmulDescSetAttribute"));
+  EXPECT_EQ(Set.K, CalleeRow::LtObject);
+  ASSERT_NE(Set.Fn, nullptr);
+  EXPECT_EQ(Set.Fn->What, Effect::Set);
+  EXPECT_TRUE(Set.isEntryPoint());
+  const CalleeRow Query = classify(*declNamed(Ctx, "cublasLtMatmulAlgoGetHeuristic"));
+  EXPECT_EQ(Query.K, CalleeRow::LtMatmul);
+  EXPECT_FALSE(Query.isEntryPoint());
+  // The matmul of another arity, a handle's function, a project's: none
+  // of the calls the checks diagnose.
+  EXPECT_FALSE(classify(*declNamed(Ctx, "cublasLtMatmul")));
+  EXPECT_FALSE(classify(*declNamed(Ctx, "cublasCreate_v2")));
+  EXPECT_FALSE(classify(*declNamed(Ctx, "use")));
+  // The model's rows are still read by name.
+  EXPECT_NE(apiFunctionOf(declNamed(Ctx, "cublasCreate_v2")), nullptr);
+  EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "cublasSgemm_v2")), nullptr);
+}
+
 } // namespace
 } // namespace clang::tidy::gemm
