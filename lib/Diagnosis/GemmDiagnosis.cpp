@@ -73,7 +73,8 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
 
 void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
-  FunctionValues FV(Ctx, Fn, Call.Call, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(Call.Call);
   for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     const Expr *Arg = Call.argument(R);

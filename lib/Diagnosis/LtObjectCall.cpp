@@ -160,7 +160,8 @@ struct Call {
 
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
-  FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(&C.E);
   if (C.reads()) {
     const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I) {
@@ -299,6 +300,32 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
     noteValue(*C.Buffer.Held, "*buf", X.Contents, X.Atoms, Ctx, PP, Notes);
 }
 
+// What the call's arguments say as written, whatever the context: which
+// pointers a reading call is given as NULL or as an address, a setter's or
+// getter's buffer.
+void readWritten(Call &C, ASTContext &Ctx) {
+  const CallExpr &E = C.E;
+  if (C.reads()) {
+    const ReadArgs &Args = C.Reads;
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      if (Args[I].How == Read::Integer)
+        continue;
+      const Expr *Given = E.getArg(Args[I].Pos)->IgnoreParenImpCasts();
+      const auto *Addr = dyn_cast<UnaryOperator>(Given);
+      if (isNull(Given, Ctx))
+        C.Null[I] = rules::Value::of(1);
+      else if ((Addr && Addr->getOpcode() == UO_AddrOf) ||
+               Ctx.getAsArrayType(Given->getType()))
+        C.Null[I] = rules::Value::of(0);
+    }
+  } else if (!C.creates()) {
+    C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
+    if (C.Fn.What == Effect::Get)
+      C.Buffer.Facts.SizeWrittenIsNull =
+          rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
+  }
+}
+
 // The diagnoses made in one translation unit, by call and library version.
 struct LtObjectCache {
   std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
@@ -321,25 +348,7 @@ diagnoseLtObjectCall(const CallExpr &E, const ApiFunction &Function,
       E.getNumArgs() != Function.NumArgs || E.containsErrors())
     return It->second;
   Call C{E, Function, readArgs(Function), {}, {}};
-  if (C.reads()) {
-    const ReadArgs &Args = C.Reads;
-    for (unsigned I = 0; I < Args.size(); ++I) {
-      if (Args[I].How == Read::Integer)
-        continue;
-      const Expr *Given = E.getArg(Args[I].Pos)->IgnoreParenImpCasts();
-      const auto *Addr = dyn_cast<UnaryOperator>(Given);
-      if (isNull(Given, Ctx))
-        C.Null[I] = rules::Value::of(1);
-      else if ((Addr && Addr->getOpcode() == UO_AddrOf) ||
-               Ctx.getAsArrayType(Given->getType()))
-        C.Null[I] = rules::Value::of(0);
-    }
-  } else if (!C.creates()) {
-    C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
-    if (Function.What == Effect::Get)
-      C.Buffer.Facts.SizeWrittenIsNull =
-          rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
-  }
+  readWritten(C, Ctx);
   It->second = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &X) {

@@ -10,7 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/BodyShape.h"
-#include "Analysis/ValueAnalysis.h"
+#include "Analysis/CallerFrames.h"
+#include "Analysis/FunctionValues.h"
 #include "Models/ApiModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -66,7 +67,8 @@ public:
       return;
     Call = Matches.front().getNodeAs<CallExpr>("call");
     Fn = Matches.front().getNodeAs<FunctionDecl>("fn");
-    Values = std::make_unique<FunctionValues>(Ctx, Fn, Call, Atoms, Params);
+    Values = std::make_unique<FunctionValues>(Ctx, Fn, Atoms, Params);
+    Values->walkTo(Call);
   }
 
   bool ok() const { return Values != nullptr; }
@@ -395,6 +397,55 @@ TEST(ApiModel, ClassifiesACalleeOverBothTables) {
   // The model's rows are still read by name.
   EXPECT_NE(apiFunctionOf(declNamed(Ctx, "cublasCreate_v2")), nullptr);
   EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "cublasSgemm_v2")), nullptr);
+}
+
+// A call site's arguments bound to its callee's parameters (bindArguments),
+// where the caller's walk (walkTo) reached it, and the frames the callee is
+// judged in (callerFrames), from the call sites recorded.
+TEST(CallerFrames, BindsACallSitesArgumentsToTheParameters) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + R"cc(
+        void wrap(int m, float *a, int n) { use(m, a, n); }
+        void caller(int n) {
+          float *d;
+          cudaMalloc((void **)&d, 256);
+          int k = 64;
+          wrap(k, d, n);
+        }
+      )cc",
+      {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  const FunctionDecl *Wrap = declNamed(Ctx, "wrap");
+  const FunctionDecl *Caller = declNamed(Ctx, "caller");
+  auto Sites = match(callExpr(callee(functionDecl(hasName("wrap")))).bind("c"), Ctx);
+  ASSERT_EQ(Sites.size(), 1u);
+  const auto *Site = Sites.front().getNodeAs<CallExpr>("c");
+  const ParmVarDecl *M = Wrap->getParamDecl(0), *A = Wrap->getParamDecl(1);
+
+  std::vector<AtomInfo> Atoms;
+  FunctionValues Values(Ctx, Caller, Atoms);
+  Values.walkTo(Site);
+  ASSERT_TRUE(Values.reachable());
+  const SiteBindings Bound = bindArguments(*Site, *Wrap, Values, Ctx, {A}, {});
+  EXPECT_EQ(constantOf(Bound.Bindings.lookup(M)), 64);
+  EXPECT_EQ(constantOf(Bound.Bindings.PointerWhere.lookup(A)),
+            static_cast<int64_t>(Residency::Device));
+  EXPECT_EQ(constantOf(Bound.Bindings.PointerSize.lookup(A)), 256);
+  // n is the caller's own parameter: nothing to bind.
+  EXPECT_FALSE(Bound.Bindings.count(Wrap->getParamDecl(2)));
+  EXPECT_EQ(Bound.Text, "m = 64, a in device memory");
+
+  // Without the call site recorded, no frame; with it, the one it binds,
+  // noted at the call.
+  EXPECT_TRUE(callerFrames(Wrap, Ctx).empty());
+  recordCallSite(*Site, *Caller, Ctx);
+  const std::vector<CallerFrame> Frames = callerFrames(Wrap, Ctx);
+  ASSERT_EQ(Frames.size(), 1u);
+  EXPECT_EQ(constantOf(Frames[0].Bindings.lookup(M)), 64);
+  EXPECT_FALSE(Frames[0].Bindings.PointerWhere.count(A)); // not asked for
+  ASSERT_EQ(Frames[0].Chain.size(), 1u);
+  EXPECT_EQ(Frames[0].Chain[0].Text, "'wrap' is called with m = 64 here");
 }
 
 } // namespace
