@@ -191,11 +191,20 @@ void GemmCallCheck::diagnose(const PendingCall &P,
   }
   // A check's CublasVersion option (and, for cublasLtMatmul, its
   // TargetComputeCapabilities) changes the verdict: each member asks for
-  // its own, which the diagnoses' caches compute once per distinct one.
+  // its own, which the diagnoses' caches compute once per distinct one;
+  // the members with the previous one's version share its diagnoses
+  // without asking (a cache lookup per member and call costs more than
+  // the dispatch).
+  const std::vector<Diagnosis> *Found = nullptr;
+  int64_t FoundFor = 0;
   for (GemmCallCheck *Member : Members) {
     const int64_t Override = Member->libraryVersionOverride();
     const int64_t Version = Override ? Override : *HeaderVersion;
-    for (const Diagnosis &D : diagnosesOf(P, Enclosing, Ctx, Version, *Member))
+    if (!Found || FoundFor != Version || P.Row.K == CalleeRow::LtMatmul) {
+      Found = &diagnosesOf(P, Enclosing, Ctx, Version, *Member);
+      FoundFor = Version;
+    }
+    for (const Diagnosis &D : *Found)
       Member->emit(D, SM);
   }
 }

@@ -201,8 +201,8 @@ bool bindObject(FunctionValues &Values, ObjectRef InCaller, ObjectRef InCallee,
 // that says them.
 class SiteBinder {
 public:
-  SiteBinder(FunctionValues &Caller, const OriginText &Passed)
-      : Caller(Caller), Passed(Passed) {}
+  SiteBinder(FunctionValues &Caller, const FunctionDecl &Fn)
+      : Caller(Caller), Fn(Fn) {}
 
   // A handle in the pointer mode the caller set (cublasCreate's HOST, a
   // setter's), a cuBLASLt object in the state the caller made it.
@@ -243,7 +243,7 @@ public:
       SymbolicValue V = Caller.evaluateField(Arg, Field);
       if (!V.isConstant())
         continue;
-      V.Alternatives[0].From = {Arg, Passed};
+      V.Alternatives[0].From = {Arg, passed()};
       say(P->getName().str() + "." + Field->getName().str() + " = " +
           std::to_string(V.Alternatives[0].Value));
       Out.Bindings.FieldValues[{P, Field}] = std::move(V);
@@ -259,7 +259,7 @@ public:
     SymbolicValue Where = Ptr.Where;
     if (!Where.isConstant())
       return;
-    Where.Alternatives[0].From = {Arg, Passed};
+    Where.Alternatives[0].From = {Arg, passed()};
     say(P->getName().str() + " in " +
         residencyText(Where.Alternatives[0].Value));
     Out.Bindings.PointerWhere[P] = std::move(Where);
@@ -280,7 +280,7 @@ public:
     }
     if (!V.isConstant())
       return;
-    V.Alternatives[0].From = {Arg, Passed};
+    V.Alternatives[0].From = {Arg, passed()};
     say(P->getName().str() + " = " + std::to_string(V.Alternatives[0].Value));
     Out.Bindings[P] = std::move(V);
   }
@@ -303,8 +303,17 @@ private:
     Out.Text += (Out.Text.empty() ? "" : ", ") + What;
   }
 
+  // Where a bound value came from, made for the first one (most call sites
+  // bind nothing: the text is interned, not free).
+  const OriginText &passed() {
+    if (Passed.empty())
+      Passed = "passed to '" + Fn.getNameAsString() + "' here";
+    return Passed;
+  }
+
   FunctionValues &Caller;
-  const OriginText &Passed;
+  const FunctionDecl &Fn;
+  OriginText Passed;
   SiteBindings Out;
 };
 
@@ -391,8 +400,7 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
                            FunctionValues &Caller, ASTContext &Ctx,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
                            llvm::ArrayRef<ParameterPair> BufferPairs) {
-  const OriginText Passed = "passed to '" + Fn.getNameAsString() + "' here";
-  SiteBinder B(Caller, Passed);
+  SiteBinder B(Caller, Fn);
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
     const Expr *Arg = Site.getArg(I);
