@@ -6,7 +6,6 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 #include "clang/Lex/MacroInfo.h"
-#include "llvm/ADT/StringMap.h"
 
 namespace clang::tidy::gemm {
 
@@ -18,20 +17,6 @@ const Expr *GemmCall::argument(Role R) const {
   if (Pos < 0 || static_cast<unsigned>(Pos) >= Call->getNumArgs())
     return nullptr;
   return Call->getArg(Pos);
-}
-
-const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name) {
-  if (!Name.starts_with("cublas") && !Name.starts_with("hipblas") &&
-      !Name.starts_with("rocblas"))
-    return nullptr;
-  static const llvm::StringMap<const rules::ApiInfo *> Table = [] {
-    llvm::StringMap<const rules::ApiInfo *> T;
-    for (const rules::ApiInfo &Info : rules::ApiTable)
-      T[Info.Name] = &Info;
-    return T;
-  }();
-  const auto It = Table.find(Name);
-  return It == Table.end() ? nullptr : It->second;
 }
 
 int64_t integerAsReceived(const llvm::APSInt &V) {
@@ -97,19 +82,17 @@ std::vector<Value> foldConstantArray(const Expr *E, const ASTContext &Ctx) {
 } // namespace
 
 std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
+                                        const rules::ApiInfo &Row,
                                         const FunctionDecl &Callee,
                                         const ASTContext &Ctx) {
-  const IdentifierInfo *Id = Callee.getIdentifier();
-  if (!Id)
-    return std::nullopt;
-  const rules::ApiInfo *Api = gemmApiNamed(Id->getName());
-  if (!Api || Callee.getNumParams() != Api->NumArgs ||
-      Call.getNumArgs() != Api->NumArgs || Call.containsErrors())
+  if (Callee.getNumParams() != Row.NumArgs ||
+      Call.getNumArgs() != Row.NumArgs || Call.containsErrors())
     return std::nullopt;
 
   GemmCall Result;
   Result.Call = &Call;
-  Result.Api = Api;
+  Result.Api = &Row;
+  const rules::ApiInfo *Api = &Row;
   rules::CallValues &Values = Result.Values;
   // The grouped APIs' host arrays; every other integer argument is the
   // value analysis' (GemmDiagnosis).

@@ -33,16 +33,13 @@ struct GemmCall {
   const Expr *argument(rules::Role R) const;
 };
 
-/// The API table row of the function called \p Name, or null. A hash
-/// lookup after a prefix test: it runs on the callee of every call the
-/// matchers see.
-const rules::ApiInfo *gemmApiNamed(llvm::StringRef Name);
-
-/// Describes \p Call, a call of \p Callee. Returns nothing
-/// when the call is not one the rules apply to: an unknown name, a callee
-/// whose parameter count differs from the API table (an old or foreign
-/// declaration), or arguments that contain errors.
+/// Describes \p Call, a call of \p Callee, whose row of the API table is
+/// \p Api (classify(), Models/ApiModel.h). Returns nothing when the call is
+/// not one the rules apply to: a callee whose parameter count differs from
+/// the API table (an old or foreign declaration), or arguments that contain
+/// errors.
 std::optional<GemmCall> analyzeGemmCall(const CallExpr &Call,
+                                        const rules::ApiInfo &Api,
                                         const FunctionDecl &Callee,
                                         const ASTContext &Ctx);
 

@@ -42,20 +42,6 @@ bool isDeviceOnly(const Decl *D) {
   return D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>();
 }
 
-/// cublas_api.h defines inline overloads (the cudaDataType computeType
-/// forms) that call the real entry point; those are not the user's calls.
-bool isGemmFunctionItself(const FunctionDecl &FD) {
-  const IdentifierInfo *Id = FD.getIdentifier();
-  return Id && (gemmApiNamed(Id->getName()) ||
-                ltObjectFunctionNamed(Id->getName()));
-}
-
-/// Whether \p FD is called by name as the GEMM family, cublasLtMatmul,
-/// cublasLtMatmulAlgoGetHeuristic or a cuBLASLt object function.
-bool isCheckedCallee(const FunctionDecl &FD) {
-  return isGemmFunctionItself(FD) || isLtMatmul(FD);
-}
-
 /// A call the checks analyse, or, in the main file, a call of a function
 /// defined in the translation unit (before the call or after it): a call
 /// site whose constants a wrapper's parameters are bound to (the index of
@@ -65,7 +51,7 @@ AST_MATCHER(CallExpr, isAnalysedCall) {
   const FunctionDecl *Callee = Node.getDirectCallee();
   if (!Callee)
     return false;
-  if (isCheckedCallee(*Callee))
+  if (classify(*Callee))
     return true;
   const SourceManager &SM = Finder->getASTContext().getSourceManager();
   return Callee->hasBody() &&
@@ -131,7 +117,8 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
   if (Callee->hasBody() && SM.isInMainFile(At))
     CallSites.push_back(Call);
-  if (!isCheckedCallee(*Callee))
+  const CalleeRow Row = classify(*Callee);
+  if (!Row)
     return;
   // As clang-tidy's --system-headers says (off unless given).
   if (SM.isInSystemHeader(At) &&
@@ -139,7 +126,7 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   // Diagnosed when the traversal has found every call site a wrapper's
   // parameters may be bound at, later in the file as often as not.
-  Pending.push_back({Call, Callee});
+  Pending.push_back({Call, Callee, Row});
 }
 
 void GemmCallCheck::onEndOfTranslationUnit() {
@@ -166,8 +153,10 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     if (!Index)
       Index = std::make_unique<FunctionIndex>(Ctx, File);
     FunctionIndex::Enclosing E = Index->enclosing(Call, Offset);
+    // (cublas_api.h defines inline overloads of the entry points, the
+    // cudaDataType computeType forms, that call the real one.)
     for (const FunctionDecl *Fn : E.Containing)
-      if (isDeviceOnly(Fn) || isGemmFunctionItself(*Fn))
+      if (isDeviceOnly(Fn) || classify(*Fn).isEntryPoint())
         return false;
     // A project header's functions are the translation unit's as much as
     // the main file's: their parameters take their callers' values. In a
@@ -186,11 +175,11 @@ void GemmCallCheck::onEndOfTranslationUnit() {
   for (const PendingCall &P : Calls) {
     const FunctionDecl *Enclosing = nullptr;
     if (Locate(*P.Call, Enclosing))
-      diagnose(*P.Call, *P.Callee, Enclosing, Ctx);
+      diagnose(P, Enclosing, Ctx);
   }
 }
 
-void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,
+void GemmCallCheck::diagnose(const PendingCall &P,
                              const FunctionDecl *Enclosing, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!HeaderVersion)
@@ -200,30 +189,45 @@ void GemmCallCheck::diagnose(const CallExpr &Call, const FunctionDecl &Callee,
     std::lock_guard<std::mutex> Lock(GroupsLock);
     Members = groups()[Group];
   }
-  if (isLtMatmul(Callee)) {
-    for (GemmCallCheck *Member : Members) {
-      const int64_t Override = Member->libraryVersionOverride();
-      for (const Diagnosis &D : diagnoseLtMatmulCall(
-               Call, Enclosing, Ctx, Override ? Override : *HeaderVersion,
-               Member->targets(Ctx)))
-        Member->emit(D, SM);
-    }
-    return;
-  }
-  // A check's CublasVersion option changes the verdict: its own analysis
-  // (the members without one share the first).
+  // A check's CublasVersion option (and, for cublasLtMatmul, its
+  // TargetComputeCapabilities) changes the verdict: each member asks for
+  // its own, which the diagnoses' caches compute once per distinct one;
+  // the members with the previous one's version share its diagnoses
+  // without asking (a cache lookup per member and call costs more than
+  // the dispatch).
   const std::vector<Diagnosis> *Found = nullptr;
   int64_t FoundFor = 0;
   for (GemmCallCheck *Member : Members) {
     const int64_t Override = Member->libraryVersionOverride();
     const int64_t Version = Override ? Override : *HeaderVersion;
-    if (!Found || FoundFor != Version) {
-      Found = &diagnoseGemmCall(Call, Callee, Enclosing, Ctx, PP, Version);
+    if (!Found || FoundFor != Version || P.Row.K == CalleeRow::LtMatmul) {
+      Found = &diagnosesOf(P, Enclosing, Ctx, Version, *Member);
       FoundFor = Version;
     }
     for (const Diagnosis &D : *Found)
       Member->emit(D, SM);
   }
+}
+
+const std::vector<Diagnosis> &
+GemmCallCheck::diagnosesOf(const PendingCall &P, const FunctionDecl *Enclosing,
+                           ASTContext &Ctx, int64_t Version,
+                           GemmCallCheck &Member) {
+  switch (P.Row.K) {
+  case CalleeRow::Gemm:
+    return diagnoseGemmCall(*P.Call, *P.Row.Api, *P.Callee, Enclosing, Ctx,
+                            PP, Version);
+  case CalleeRow::LtMatmul:
+    return diagnoseLtMatmulCall(*P.Call, Enclosing, Ctx, Version,
+                                Member.targets(Ctx));
+  case CalleeRow::LtObject:
+    return diagnoseLtObjectCall(*P.Call, *P.Row.Fn, Enclosing, Ctx, PP,
+                                Version);
+  case CalleeRow::None:
+    break;
+  }
+  static const std::vector<Diagnosis> Nothing;
+  return Nothing;
 }
 
 const std::vector<int64_t> &GemmCallCheck::targets(const ASTContext &Ctx) {

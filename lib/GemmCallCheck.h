@@ -10,6 +10,7 @@
 #define GEMM_TIDY_GEMMCALLCHECK_H
 
 #include "GemmCallAnalysis.h"
+#include "Models/ApiModel.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include <optional>
@@ -57,9 +58,15 @@ protected:
   virtual int64_t libraryVersionOverride() const { return 0; }
 
 private:
+  struct PendingCall;
   /// Analyses one matched call and gives each member its diagnostics.
-  void diagnose(const CallExpr &Call, const FunctionDecl &Callee,
-                const FunctionDecl *Enclosing, ASTContext &Ctx);
+  void diagnose(const PendingCall &P, const FunctionDecl *Enclosing,
+                ASTContext &Ctx);
+  /// The diagnostics of \p P for \p Member's options, by the table its
+  /// callee is in (the one place the kinds of call part ways).
+  const std::vector<struct Diagnosis> &
+  diagnosesOf(const PendingCall &P, const FunctionDecl *Enclosing,
+              ASTContext &Ctx, int64_t Version, GemmCallCheck &Member);
   /// The compute capabilities this check decides the architecture rules for.
   const std::vector<int64_t> &targets(const ASTContext &Ctx);
   /// Gives \p D, found by the group's leader, if it is this check's.
@@ -83,6 +90,7 @@ private:
   struct PendingCall {
     const CallExpr *Call;
     const FunctionDecl *Callee;
+    CalleeRow Row; // classify(*Callee)
   };
   std::vector<PendingCall> Pending;
   std::vector<const CallExpr *> CallSites;

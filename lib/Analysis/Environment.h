@@ -14,7 +14,7 @@
 #define GEMM_TIDY_ANALYSIS_ENVIRONMENT_H
 
 #include "Analysis/Syntax.h"
-#include "Analysis/ValueAnalysis.h"
+#include "Analysis/FunctionValues.h"
 
 #include "clang/Analysis/CFG.h"
 #include <initializer_list>

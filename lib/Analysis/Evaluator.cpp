@@ -12,45 +12,6 @@
 
 namespace clang::tidy::gemm {
 
-FunctionValues::FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
-                               const CallExpr *Target, std::vector<AtomInfo> &Atoms,
-                               Bindings Params)
-    : Ctx(Ctx), Fn(Fn), Atoms(Atoms), Params(std::move(Params)) {
-  Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  FunctionEntry *Entry = Body && Target ? &entryOf(Fn, Body, Ctx) : nullptr;
-  if (!Entry) {
-    GaveUp = true;
-    return;
-  }
-  Walker W(*this);
-  if (Entry->StraightTarget == Target) {
-    W.runStraight(cast<CompoundStmt>(Body), *Entry, Target);
-    return;
-  }
-  const CFG *Graph = graphOf(*Entry, Fn, Ctx);
-  if (!Graph) {
-    GaveUp = true;
-    return;
-  }
-  W.run(*Graph, *Entry, Target);
-  if (!AtTarget && !Dead)
-    GaveUp = true;
-}
-
-FunctionValues::~FunctionValues() = default;
-
-SymbolicValue FunctionValues::evaluate(const Expr *E) {
-  if (Dead)
-    return SymbolicValue::unknown();
-  if (GaveUp || !AtTarget) {
-    // Still fold constants: they need no environment.
-    Env Empty;
-    SymbolicValue V = eval(E, Empty, 0);
-    return V.isConstant() ? V : SymbolicValue::unknown();
-  }
-  return eval(E, *AtTarget, 0);
-}
-
 bool FunctionValues::stableCondition(const Expr *Cond) const {
   if (!Cond)
     return false;
@@ -206,9 +167,8 @@ SymbolicValue FunctionValues::evalCall(const CallExpr *Call, const Env &Vars,
   if (!Def)
     return SymbolicValue::unknown();
   Env Inner;
-  for (unsigned I = 0; I < Def->getNumParams(); ++I)
-    Inner.callee().Params[Def->getParamDecl(I)] =
-        eval(Call->getArg(I), Vars, Depth + 1);
+  bindArguments(*Def, {Call->getArgs(), Call->getNumArgs()}, Vars, Depth + 1,
+                ArgumentBinding::Values, Inner);
   SymbolicValue V = eval(Ret, Inner, Depth + 1);
   if (!V.Known)
     return V;
@@ -232,6 +192,36 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   // A template argument in an instantiation (`int ld = Ld;`): its value.
   if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return eval(Subst->getReplacement(), Vars, Depth + 1);
+  if (SymbolicValue Folded = folded(E); Folded.Known)
+    return Folded;
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return valueThroughCast(Cast, Vars, Depth);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return SymbolicValue::constant(integerAsReceived(EC->getInitVal()),
+                                     {E, ""});
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return evalVar(V, Vars, Depth);
+    return SymbolicValue::unknown();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return valueOfMember(M, Vars);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return valueOfUnary(U, Vars, Depth);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return valueOfBinary(B, Vars, Depth);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return valueOfConditional(C, Vars, Depth);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call, Vars, Depth);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(Default->getExpr(), Vars, Depth + 1);
+  return SymbolicValue::unknown();
+}
+
+// A literal, or an integer expression the constant evaluator folds; unknown
+// otherwise.
+SymbolicValue FunctionValues::folded(const Expr *E) {
   // Literals and enumerators, the commonest arguments, need no evaluator
   // (the implicit conversions above them are the casts below).
   if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
@@ -255,154 +245,126 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});
     }
   }
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast:
-    case CK_IntegralToBoolean: case CK_BooleanToSignedIntegral:
-    case CK_UserDefinedConversion: case CK_ConstructorConversion: {
-      SymbolicValue V = eval(Cast->getSubExpr(), Vars, Depth + 1);
-      if (Cast->getType()->isIntegralOrEnumerationType())
-        for (Alternative &A : V.Alternatives)
-          A.Value = convert(A.Value, Cast->getType(), Ctx);
-      // A pitch read or converted to another integer type is still one.
-      if (Cast->getCastKind() != CK_LValueToRValue &&
-          Cast->getCastKind() != CK_NoOp && Cast->getCastKind() != CK_IntegralCast)
-        V.PitchFrom = nullptr;
-      return V;
-    }
-    default:
-      return SymbolicValue::unknown();
-    }
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-      return SymbolicValue::constant(integerAsReceived(EC->getInitVal()),
-                                     {E, ""});
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      return evalVar(V, Vars, Depth);
-    return SymbolicValue::unknown();
-  }
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    auto [V, F] = lvalueTarget(M);
-    if (V && F) {
-      auto It = Vars.Fields.find({V, F});
-      if (It != Vars.Fields.end())
-        return It->second;
-      if (const auto *P = dyn_cast<ParmVarDecl>(V))
-        return paramField(P, F);
-    }
-    return SymbolicValue::unknown();
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    SymbolicValue V = eval(U->getSubExpr(), Vars, Depth + 1);
-    V.PitchFrom = nullptr; // -pitch is no pitch
-    if (!V.Known)
-      return V;
-    for (Alternative &A : V.Alternatives) {
-      switch (U->getOpcode()) {
-      case UO_Minus:
-        if (A.Value == INT64_MIN) return SymbolicValue::unknown();
-        A.Value = -A.Value; break;
-      case UO_Plus: break;
-      case UO_Not: A.Value = ~A.Value; break;
-      case UO_LNot: A.Value = !A.Value; break;
-      default: return SymbolicValue::unknown();
-      }
-      A.Value = convert(A.Value, U->getType(), Ctx);
-    }
-    return V;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
-      return SymbolicValue::unknown();
-    const SymbolicValue L = eval(B->getLHS(), Vars, Depth + 1);
-    const SymbolicValue R = eval(B->getRHS(), Vars, Depth + 1);
-    if (!L.Known || !R.Known)
-      return unknownOf({&L, &R});
-    SymbolicValue Out;
-    Out.Known = true;
-    for (const Alternative &X : L.Alternatives)
-      for (const Alternative &Y : R.Alternatives) {
-        std::optional<Guard> G = conjoin(X.When, Y.When);
-        if (!G)
-          continue;
-        std::optional<int64_t> V = checkedOp(B->getOpcode(), X.Value, Y.Value);
-        if (!V)
-          return SymbolicValue::unknown();
-        Out.Alternatives.push_back(
-            {*G, convert(*V, B->getType(), Ctx), X.From.At ? X.From : Y.From});
-      }
-    if (Out.Alternatives.size() > MaxAlternatives)
-      return SymbolicValue::unknown();
-    return Out;
-  }
-  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-    const SymbolicValue Cond = eval(C->getCond(), Vars, Depth + 1);
-    const SymbolicValue T = eval(C->getTrueExpr(), Vars, Depth + 1);
-    const SymbolicValue F = eval(C->getFalseExpr(), Vars, Depth + 1);
-    SymbolicValue Out;
-    Out.Known = true;
-    auto Add = [&](const SymbolicValue &Branch, const Guard &When) {
-      if (!Branch.Known)
-        return false;
-      for (const Alternative &A : Branch.Alternatives)
-        if (std::optional<Guard> G = conjoin(A.When, When))
-          Out.Alternatives.push_back({*G, A.Value, A.From});
-      return true;
-    };
-    bool Ok = true;
-    if (Cond.Known) {
-      for (const Alternative &A : Cond.Alternatives)
-        Ok &= Add(A.Value ? T : F, A.When);
-    } else if (std::optional<Literal> L = atomFor(C->getCond())) {
-      Ok = Add(T, {*L}) && Add(F, {Literal{L->Atom, !L->Positive}});
-    } else {
-      Ok = false;
-    }
-    if (!Ok || Out.Alternatives.size() > MaxAlternatives)
-      return unknownOf({&Cond, &T, &F});
-    for (Alternative &A : Out.Alternatives)
-      A.Value = convert(A.Value, C->getType(), Ctx);
-    return Out;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return evalCall(Call, Vars, Depth);
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    return eval(Default->getExpr(), Vars, Depth + 1);
   return SymbolicValue::unknown();
 }
 
-FunctionValues::PointerValue FunctionValues::evaluatePointer(const Expr *E) {
-  if (Dead)
-    return PointerValue();
-  if (GaveUp || !AtTarget)
-    return evalPointer(E, Env(), 0);
-  return evalPointer(E, *AtTarget, 0);
-}
-
-bool FunctionValues::writesParameter(const ParmVarDecl *P) const {
-  return !Known || Known->WrittenParams.lookup(P);
-}
-
-SymbolicValue FunctionValues::evaluateAttribute(const Expr *E, int64_t Id) {
-  return evaluateAttribute(objectRef(E), Id);
-}
-
-SymbolicValue FunctionValues::evaluateAttribute(ObjectRef V, int64_t Id) {
-  if (GaveUp || Dead || !AtTarget)
+// Through an integer conversion (or a read): the value converted.
+SymbolicValue FunctionValues::valueThroughCast(const CastExpr *Cast,
+                                               const Env &Vars, unsigned Depth) {
+  switch (Cast->getCastKind()) {
+  case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast:
+  case CK_IntegralToBoolean: case CK_BooleanToSignedIntegral:
+  case CK_UserDefinedConversion: case CK_ConstructorConversion: {
+    SymbolicValue V = eval(Cast->getSubExpr(), Vars, Depth + 1);
+    if (Cast->getType()->isIntegralOrEnumerationType())
+      for (Alternative &A : V.Alternatives)
+        A.Value = convert(A.Value, Cast->getType(), Ctx);
+    // A pitch read or converted to another integer type is still one.
+    if (Cast->getCastKind() != CK_LValueToRValue &&
+        Cast->getCastKind() != CK_NoOp && Cast->getCastKind() != CK_IntegralCast)
+      V.PitchFrom = nullptr;
+    return V;
+  }
+  default:
     return SymbolicValue::unknown();
-  const Env &At = *AtTarget; // (a read: no copy of a shared map)
-  if (!V || Known->Aliased.lookup(V.Var))
+  }
+}
+
+// `s.f`: the field as the walk followed it, or as the callers bound a
+// structure parameter's.
+SymbolicValue FunctionValues::valueOfMember(const MemberExpr *M,
+                                            const Env &Vars) {
+  auto [V, F] = lvalueTarget(M);
+  if (V && F) {
+    auto It = Vars.Fields.find({V, F});
+    if (It != Vars.Fields.end())
+      return It->second;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      return paramField(P, F);
+  }
+  return SymbolicValue::unknown();
+}
+
+// `-x`, `~x`, `!x`: each alternative's.
+SymbolicValue FunctionValues::valueOfUnary(const UnaryOperator *U,
+                                           const Env &Vars, unsigned Depth) {
+  SymbolicValue V = eval(U->getSubExpr(), Vars, Depth + 1);
+  V.PitchFrom = nullptr; // -pitch is no pitch
+  if (!V.Known)
+    return V;
+  for (Alternative &A : V.Alternatives) {
+    switch (U->getOpcode()) {
+    case UO_Minus:
+      if (A.Value == INT64_MIN) return SymbolicValue::unknown();
+      A.Value = -A.Value; break;
+    case UO_Plus: break;
+    case UO_Not: A.Value = ~A.Value; break;
+    case UO_LNot: A.Value = !A.Value; break;
+    default: return SymbolicValue::unknown();
+    }
+    A.Value = convert(A.Value, U->getType(), Ctx);
+  }
+  return V;
+}
+
+// `x op y`: each pair of alternatives that can hold together, where no
+// operation overflows.
+SymbolicValue FunctionValues::valueOfBinary(const BinaryOperator *B,
+                                            const Env &Vars, unsigned Depth) {
+  if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
     return SymbolicValue::unknown();
-  auto It = At.Objects.find({V, Id});
-  if (It != At.Objects.end())
-    return It->second;
-  // An object parameter not bound yet: what the callers pass decides.
-  SymbolicValue Out = SymbolicValue::unknown();
-  if (const auto *P = dyn_cast<ParmVarDecl>(V.Var);
-      P && P->getDeclContext() == Fn && !hasAttributesOf(Params.Objects, V) &&
-      !Known->WrittenParams.lookup(P) && !Known->Escapes.lookup(P))
-    Out.NeedsParams.push_back(P);
+  const SymbolicValue L = eval(B->getLHS(), Vars, Depth + 1);
+  const SymbolicValue R = eval(B->getRHS(), Vars, Depth + 1);
+  if (!L.Known || !R.Known)
+    return unknownOf({&L, &R});
+  SymbolicValue Out;
+  Out.Known = true;
+  for (const Alternative &X : L.Alternatives)
+    for (const Alternative &Y : R.Alternatives) {
+      std::optional<Guard> G = conjoin(X.When, Y.When);
+      if (!G)
+        continue;
+      std::optional<int64_t> V = checkedOp(B->getOpcode(), X.Value, Y.Value);
+      if (!V)
+        return SymbolicValue::unknown();
+      Out.Alternatives.push_back(
+          {*G, convert(*V, B->getType(), Ctx), X.From.At ? X.From : Y.From});
+    }
+  if (Out.Alternatives.size() > MaxAlternatives)
+    return SymbolicValue::unknown();
+  return Out;
+}
+
+// `c ? x : y`: each branch's alternatives, under the condition's.
+SymbolicValue FunctionValues::valueOfConditional(const ConditionalOperator *C,
+                                                 const Env &Vars,
+                                                 unsigned Depth) {
+  const SymbolicValue Cond = eval(C->getCond(), Vars, Depth + 1);
+  const SymbolicValue T = eval(C->getTrueExpr(), Vars, Depth + 1);
+  const SymbolicValue F = eval(C->getFalseExpr(), Vars, Depth + 1);
+  SymbolicValue Out;
+  Out.Known = true;
+  auto Add = [&](const SymbolicValue &Branch, const Guard &When) {
+    if (!Branch.Known)
+      return false;
+    for (const Alternative &A : Branch.Alternatives)
+      if (std::optional<Guard> G = conjoin(A.When, When))
+        Out.Alternatives.push_back({*G, A.Value, A.From});
+    return true;
+  };
+  bool Ok = true;
+  if (Cond.Known) {
+    for (const Alternative &A : Cond.Alternatives)
+      Ok &= Add(A.Value ? T : F, A.When);
+  } else if (std::optional<Literal> L = atomFor(C->getCond())) {
+    Ok = Add(T, {*L}) && Add(F, {Literal{L->Atom, !L->Positive}});
+  } else {
+    Ok = false;
+  }
+  if (!Ok || Out.Alternatives.size() > MaxAlternatives)
+    return unknownOf({&Cond, &T, &F});
+  for (Alternative &A : Out.Alternatives)
+    A.Value = convert(A.Value, C->getType(), Ctx);
   return Out;
 }
 
@@ -422,28 +384,6 @@ SymbolicValue FunctionValues::paramField(const ParmVarDecl *P, const FieldDecl *
   SymbolicValue U;
   U.NeedsParams.push_back(P);
   return U;
-}
-
-SymbolicValue FunctionValues::evaluateField(const Expr *Base, const FieldDecl *F) {
-  if (Dead || !Base)
-    return SymbolicValue::unknown();
-  // A structure passed by value: the copy of the caller's object.
-  const VarDecl *V = referencedVar(aggregateOf(Base->IgnoreParens()));
-  if (!V || !F)
-    return SymbolicValue::unknown();
-  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    SymbolicValue Out = paramField(P, F);
-    return Out.Known ? Out : SymbolicValue::unknown();
-  }
-  if (GaveUp || !AtTarget)
-    return SymbolicValue::unknown();
-  auto It = AtTarget->Fields.find({V, F});
-  return It == AtTarget->Fields.end() ? SymbolicValue::unknown() : It->second;
-}
-
-FunctionValues::HandleValue FunctionValues::evaluateHandle(const Expr *E) {
-  return {evaluateAttribute(E, HandlePointerMode),
-          evaluateAttribute(E, HandleMathMode)};
 }
 
 } // namespace clang::tidy::gemm

@@ -254,13 +254,8 @@ void FunctionValues::Walker::replayRecipe(const ObjectRecipe &Recipe,
                                           const Expr *Site, ObjectRef V,
                                           Env &E) {
   Env Inner;
-  for (unsigned J = 0; J < Recipe.Def->getNumParams() && J < Args.size(); ++J) {
-    const ParmVarDecl *P = Recipe.Def->getParamDecl(J);
-    if (P->getType()->isPointerType())
-      Inner.callee().Pointers[P] = FV.evalPointer(Args[J], E, 0);
-    else
-      Inner.callee().Params[P] = FV.eval(Args[J], E, 0);
-  }
+  FV.bindArguments(*Recipe.Def, Args, E, 0, ArgumentBinding::PointersApart,
+                   Inner);
   for (const ObjectRecipe::Step &Step : Recipe.Calls) {
     // A structure's field: of the caller's structure V names.
     const ObjectRef Target = Step.Field ? ObjectRef{V.Var, Step.Field} : V;

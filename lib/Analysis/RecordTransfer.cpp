@@ -101,13 +101,11 @@ void FunctionValues::Walker::returnedFields(const VarDecl *V, const RecordDecl *
   if (const auto *Class = dyn_cast<CXXRecordDecl>(RD); Class && Class->getNumBases() > 0)
     return;
   Env Inner;
-  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
-    const ParmVarDecl *P = Def->getParamDecl(I);
-    if (P->getType()->isIntegralOrEnumerationType())
-      Inner.callee().Params[P] = FV.eval(Call->getArg(I), E, 0);
-    else if (P->getType()->isRecordType())
-      bindRecordArgument(P, Call->getArg(I), Inner, E);
-  }
+  FV.bindArguments(*Def, {Call->getArgs(), Call->getNumArgs()}, E, 0,
+                   ArgumentBinding::IntegersRecords, Inner,
+                   [&](const ParmVarDecl *P, const Expr *Arg) {
+                     bindRecordArgument(P, Arg, Inner, E);
+                   });
   forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *Init) {
     SymbolicValue Val = FV.eval(Init, Inner, 0);
     Val.NeedsParams.clear(); // (the callee's parameters are bound here)
@@ -144,36 +142,10 @@ void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
     return; // a union's members share their bytes
   const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
   // Aggregate and designated initialisers.
-  if (isa_and_nonnull<InitListExpr>(Init)) {
-    const InitListExpr *List = semanticList(Init);
-    // A C++17 aggregate with bases initialises them first.
-    if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
-        !List || (Class && Class->getNumBases() > 0))
-      return;
-    forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *FieldInit) {
-      setField(V, F, FV.eval(FieldInit, E, 0), FieldInit, "the initializer", E);
-    });
+  if (isa_and_nonnull<InitListExpr>(Init))
+    return aggregateFields(V, RD, Init, E);
+  if (Init && constantFields(V, RD, Init, E))
     return;
-  }
-  // A constant expression (a constexpr constructor, default member
-  // initialisers of a trivial default construction).
-  if (Init) {
-    Expr::EvalResult R;
-    if (!Init->isValueDependent() && Init->EvaluateAsRValue(R, FV.Ctx) &&
-        R.Val.isStruct()) {
-      unsigned I = 0;
-      for (const FieldDecl *F : RD->fields()) {
-        if (I < R.Val.getStructNumFields() && modelledField(F) &&
-            R.Val.getStructField(I).isInt())
-          setField(V, F,
-                   SymbolicValue::constant(
-                       R.Val.getStructField(I).getInt().getExtValue()),
-                   Init, "the initializer", E);
-        ++I;
-      }
-      return;
-    }
-  }
   // `Plan p = plan(a, b);` where plan only returns an aggregate.
   if (const auto *Call = dyn_cast_or_null<CallExpr>(Init)) {
     returnedFields(V, RD, Call, E);
@@ -191,9 +163,54 @@ void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
       copyFields(V, Construct->getArg(0)->IgnoreImplicit(), E);
     return;
   }
-  // Default initialization: the default member initialisers hold. A
-  // constructor whose body is empty: its member initialisers, with its
-  // parameters bound to the arguments.
+  constructedFields(V, RD, Init, Construct, E);
+}
+
+void FunctionValues::Walker::aggregateFields(const VarDecl *V,
+                                             const RecordDecl *RD,
+                                             const Expr *Init, Env &E) {
+  const InitListExpr *List = semanticList(Init);
+  // A C++17 aggregate with bases initialises them first.
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(RD);
+      !List || (Class && Class->getNumBases() > 0))
+    return;
+  forEachFieldInit(RD, List, [&](const FieldDecl *F, const Expr *FieldInit) {
+    setField(V, F, FV.eval(FieldInit, E, 0), FieldInit, "the initializer", E);
+  });
+}
+
+// A constant expression (a constexpr constructor, default member
+// initialisers of a trivial default construction): whether it was one.
+bool FunctionValues::Walker::constantFields(const VarDecl *V,
+                                            const RecordDecl *RD,
+                                            const Expr *Init, Env &E) {
+  Expr::EvalResult R;
+  if (Init->isValueDependent() || !Init->EvaluateAsRValue(R, FV.Ctx) ||
+      !R.Val.isStruct())
+    return false;
+  unsigned I = 0;
+  for (const FieldDecl *F : RD->fields()) {
+    if (I < R.Val.getStructNumFields() && modelledField(F) &&
+        R.Val.getStructField(I).isInt())
+      setField(V, F,
+               SymbolicValue::constant(
+                   R.Val.getStructField(I).getInt().getExtValue()),
+               Init, "the initializer", E);
+    ++I;
+  }
+  return true;
+}
+
+// Default initialization: the default member initialisers hold. A
+// constructor whose body is empty: its member initialisers, with its
+// parameters bound to the arguments.
+void FunctionValues::Walker::constructedFields(const VarDecl *V,
+                                               const RecordDecl *RD,
+                                               const Expr *Init,
+                                               const CXXConstructExpr *Construct,
+                                               Env &E) {
+  const CXXConstructorDecl *Ctor =
+      Construct ? Construct->getConstructor() : nullptr;
   Env Inner;
   llvm::DenseMap<const FieldDecl *, const Expr *> MemberInits;
   if (Ctor && !(Ctor->isDefaultConstructor() && Ctor->isDefaulted())) {
@@ -210,9 +227,8 @@ void FunctionValues::Walker::declareRecord(const VarDecl *V, Env &E) {
         return; // a base or delegated constructor: not followed
       MemberInits[CI->getMember()] = CI->getInit();
     }
-    for (unsigned I = 0; I < CtorDef->getNumParams(); ++I)
-      Inner.callee().Params[CtorDef->getParamDecl(I)] =
-          FV.eval(Construct->getArg(I), E, 0);
+    FV.bindArguments(*CtorDef, {Construct->getArgs(), Construct->getNumArgs()},
+                     E, 0, ArgumentBinding::Values, Inner);
   }
   for (const FieldDecl *F : RD->fields()) {
     if (!modelledField(F))

@@ -101,59 +101,16 @@ void FunctionValues::Walker::constructEffects(const CXXConstructExpr *Construct,
 
 void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  // A handle this function did not create may be reached by another
-  // name (the caller's, a structure's): a call that could reach it
-  // could change it unseen.
-  if (hasBorrowed(E) && !leavesHandlesAlone(Call))
-    forgetBorrowed(E);
-  if (hasBorrowed(E) && Call->getNumArgs() > 0)
-    if (const ApiFunction Lt = objectCallOf(Callee);
-        !Lt.Handle && (Lt.What == Effect::Set || Lt.What == Effect::Destroy))
-      if (const ObjectRef Target = objectRef(Call->getArg(0)))
-        forgetBorrowedLike(Target, E);
+  forgetBorrowedReachedBy(Call, E);
   if (const VarDecl *Pitch = pitchVar(Call); tracked(Pitch)) {
     SymbolicValue P; // a number of the run's, but known to be a pitch
     P.PitchFrom = Call;
     E.Locals[Pitch] = std::move(P);
   }
-  // Freed memory: no allocation lies behind the pointer any more (its
-  // address is still one of that memory's kind, and what the program still
-  // reads there, a use after free, is no rule's).
-  if (deallocatorOf(Callee) && Call->getNumArgs() > 0) {
-    if (const VarDecl *V = referencedVar(Call->getArg(0)->IgnoreParenCasts());
-        tracked(V) && E.PtrSize.count(V)) {
-      E.PtrSize[V] = SymbolicValue::unknown();
-      E.PtrOffset[V] = SymbolicValue::unknown();
-    }
-    return;
-  }
-  if (storesThroughAddress(Call)) {
-    const ApiFunction *Alloc = allocatorOf(Callee);
-    if (!Alloc) {
-      // `cublasLtMatrixLayoutCreate(&a, ...)`, `(&s.a, ...)` of a field.
-      ObjectRef Made = objectAddress(Call->getArg(0));
-      if (!Made)
-        Made = {allocatedVar(Call), nullptr};
-      if (tracked(Made.Var))
-        createObject(Made, Call, objectCallOf(Callee), E, E);
-      return;
-    }
-    const VarDecl *V = allocatedVar(Call);
-    if (!tracked(V))
-      return;
-    PointerValue P;
-    P.Where = SymbolicValue::constant(static_cast<int64_t>(Alloc->Where),
-                                      {Call, "allocated here"});
-    P.Offset = SymbolicValue::constant(0, {Call, ""});
-    if (V->getType()->isPointerType())
-      if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
-        P.Type = SymbolicValue::constant(T, {Call, ""});
-    if (Alloc->SizeArg >= 0 && Call->getNumArgs() > unsigned(Alloc->SizeArg))
-      P.Size = FV.eval(Call->getArg(Alloc->SizeArg), E, 0);
-    E.Locals.erase(V);
-    setPointer(V, P, E);
-    return;
-  }
+  if (deallocatorOf(Callee) && Call->getNumArgs() > 0)
+    return freeMemory(Call, E);
+  if (storesThroughAddress(Call))
+    return storeThroughAddress(Call, E);
   // The objects the call receives.
   const ApiFunction Info = objectCallOf(Callee);
   // *Init fills `&opaque` in place; through a pointer variable, the
@@ -165,65 +122,132 @@ void FunctionValues::Walker::callEffects(const CallExpr *Call, Env &E) {
   // them (a const one too: the objects are pointers), unless it only does
   // so as a recipe, or only returns one (a getter).
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const VarDecl *Holder = objectHolder(Member->getImplicitObjectArgument())) {
-      if (const std::optional<ObjectRecipe> Recipe = memberRecipe(Member);
-          Recipe && tracked(Holder))
-        replayRecipe(*Recipe, {Member->getArgs(), Member->getNumArgs()},
-                     Member, {Holder, nullptr}, E);
-      else if (!objectGetter(Member))
-        forgetHeldObjects(Holder, E, /*Erase=*/false);
-    }
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    // `makeLayout(&a, rows, cols, ld)`: a function of the file that
-    // creates the object through its address.
-    if (const ObjectRef Made = objectAddress(Call->getArg(I));
-        Made && tracked(Made.Var)) {
-      if (!inlineObjectCalls(Call, I, Made, E))
-        forgetObject(Made, E);
-      continue;
-    }
-    // `initSetup(&s, m, n, k)`: a function of the file that makes the
-    // objects a structure holds, through its address or a reference.
-    const ParmVarDecl *Param =
-        Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
-    if (const VarDecl *Holder = objectRecord(Call->getArg(I), Param);
-        Holder && tracked(Holder)) {
-      if (!inlineObjectCalls(Call, I, {Holder, nullptr}, E))
-        forgetHeldObjects(Holder, E, /*Erase=*/true);
-      continue;
-    }
-    // A structure given by value, const reference or pointer to const: the
-    // objects it holds reach the callee.
-    const VarDecl *Holder = objectHolder(Call->getArg(I));
-    if (!Holder)
-      Holder = readOnlyHolder(Call->getArg(I), Param);
-    if (Holder && !keepsObjectState(Callee)) {
-      forgetHeldObjects(Holder, E, /*Erase=*/false);
-      continue;
-    }
-    const ObjectRef H = objectRef(Call->getArg(I));
-    const bool Variable = H && !H.Field; // (a borrowed handle's: a variable)
-    if (Variable && I == 0 && Info.What == Effect::Set && Info.Handle &&
-        !hasObject(H, E))
-      borrowHandle(H.Var, E);
-    // A helper that sets the modes of the handle it receives (and leaves
-    // them so): what it sets, on a handle received here too.
-    if (Variable && Info.What == Effect::None &&
-        isHandleType(H.Var->getType()) && !hasObject(H, E)) {
-      borrowHandle(H.Var, E);
-      if (hasObject(H, E) && !inlineObjectCalls(Call, I, H, E))
-        forgetObject(H, E);
-      continue;
-    }
-    if (!H || !hasObject(H, E))
-      continue;
-    if (I == 0 && Info.What == Effect::Set)
-      setAttribute(H, Call, Info, E, E);
-    else if (I == 0 && Info.What == Effect::Destroy)
-      destroyObject(H, Call, E);
-    else if (!keepsObjectState(Callee) && !inlineObjectCalls(Call, I, H, E))
-      forgetAttributes(H, E);
+    memberCallEffects(Member, E);
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    argumentEffects(Call, I, Info, E);
+}
+
+void FunctionValues::Walker::forgetBorrowedReachedBy(const CallExpr *Call,
+                                                     Env &E) {
+  // A handle this function did not create may be reached by another
+  // name (the caller's, a structure's): a call that could reach it
+  // could change it unseen.
+  if (hasBorrowed(E) && !leavesHandlesAlone(Call))
+    forgetBorrowed(E);
+  if (hasBorrowed(E) && Call->getNumArgs() > 0)
+    if (const ApiFunction Lt = objectCallOf(Call->getDirectCallee());
+        !Lt.Handle && (Lt.What == Effect::Set || Lt.What == Effect::Destroy))
+      if (const ObjectRef Target = objectRef(Call->getArg(0)))
+        forgetBorrowedLike(Target, E);
+}
+
+// Freed memory: no allocation lies behind the pointer any more (its address
+// is still one of that memory's kind, and what the program still reads
+// there, a use after free, is no rule's).
+void FunctionValues::Walker::freeMemory(const CallExpr *Call, Env &E) {
+  if (const VarDecl *V = referencedVar(Call->getArg(0)->IgnoreParenCasts());
+      tracked(V) && E.PtrSize.count(V)) {
+    E.PtrSize[V] = SymbolicValue::unknown();
+    E.PtrOffset[V] = SymbolicValue::unknown();
   }
+}
+
+// A call that stores through the address it is given: an allocation, or
+// an object's Create.
+void FunctionValues::Walker::storeThroughAddress(const CallExpr *Call, Env &E) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const ApiFunction *Alloc = allocatorOf(Callee);
+  if (!Alloc) {
+    // `cublasLtMatrixLayoutCreate(&a, ...)`, `(&s.a, ...)` of a field.
+    ObjectRef Made = objectAddress(Call->getArg(0));
+    if (!Made)
+      Made = {allocatedVar(Call), nullptr};
+    if (tracked(Made.Var))
+      createObject(Made, Call, objectCallOf(Callee), E, E);
+    return;
+  }
+  const VarDecl *V = allocatedVar(Call);
+  if (!tracked(V))
+    return;
+  PointerValue P;
+  P.Where = SymbolicValue::constant(static_cast<int64_t>(Alloc->Where),
+                                    {Call, "allocated here"});
+  P.Offset = SymbolicValue::constant(0, {Call, ""});
+  if (V->getType()->isPointerType())
+    if (int64_t T = dataTypeCode(V->getType()->getPointeeType(), FV.Ctx); T >= 0)
+      P.Type = SymbolicValue::constant(T, {Call, ""});
+  if (Alloc->SizeArg >= 0 && Call->getNumArgs() > unsigned(Alloc->SizeArg))
+    P.Size = FV.eval(Call->getArg(Alloc->SizeArg), E, 0);
+  E.Locals.erase(V);
+  setPointer(V, P, E);
+}
+
+void FunctionValues::Walker::memberCallEffects(const CXXMemberCallExpr *Member,
+                                               Env &E) {
+  if (const VarDecl *Holder = objectHolder(Member->getImplicitObjectArgument())) {
+    if (const std::optional<ObjectRecipe> Recipe = memberRecipe(Member);
+        Recipe && tracked(Holder))
+      replayRecipe(*Recipe, {Member->getArgs(), Member->getNumArgs()},
+                   Member, {Holder, nullptr}, E);
+    else if (!objectGetter(Member))
+      forgetHeldObjects(Holder, E, /*Erase=*/false);
+  }
+}
+
+// What the call does to what its argument \p I names: an object it creates
+// or configures, a structure of objects, a borrowed handle.
+void FunctionValues::Walker::argumentEffects(const CallExpr *Call, unsigned I,
+                                             const ApiFunction &Info, Env &E) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // `makeLayout(&a, rows, cols, ld)`: a function of the file that
+  // creates the object through its address.
+  if (const ObjectRef Made = objectAddress(Call->getArg(I));
+      Made && tracked(Made.Var)) {
+    if (!inlineObjectCalls(Call, I, Made, E))
+      forgetObject(Made, E);
+    return;
+  }
+  // `initSetup(&s, m, n, k)`: a function of the file that makes the
+  // objects a structure holds, through its address or a reference.
+  const ParmVarDecl *Param =
+      Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
+  if (const VarDecl *Holder = objectRecord(Call->getArg(I), Param);
+      Holder && tracked(Holder)) {
+    if (!inlineObjectCalls(Call, I, {Holder, nullptr}, E))
+      forgetHeldObjects(Holder, E, /*Erase=*/true);
+    return;
+  }
+  // A structure given by value, const reference or pointer to const: the
+  // objects it holds reach the callee.
+  const VarDecl *Holder = objectHolder(Call->getArg(I));
+  if (!Holder)
+    Holder = readOnlyHolder(Call->getArg(I), Param);
+  if (Holder && !keepsObjectState(Callee)) {
+    forgetHeldObjects(Holder, E, /*Erase=*/false);
+    return;
+  }
+  const ObjectRef H = objectRef(Call->getArg(I));
+  const bool Variable = H && !H.Field; // (a borrowed handle's: a variable)
+  if (Variable && I == 0 && Info.What == Effect::Set && Info.Handle &&
+      !hasObject(H, E))
+    borrowHandle(H.Var, E);
+  // A helper that sets the modes of the handle it receives (and leaves
+  // them so): what it sets, on a handle received here too.
+  if (Variable && Info.What == Effect::None &&
+      isHandleType(H.Var->getType()) && !hasObject(H, E)) {
+    borrowHandle(H.Var, E);
+    if (hasObject(H, E) && !inlineObjectCalls(Call, I, H, E))
+      forgetObject(H, E);
+    return;
+  }
+  if (!H || !hasObject(H, E))
+    return;
+  if (I == 0 && Info.What == Effect::Set)
+    setAttribute(H, Call, Info, E, E);
+  else if (I == 0 && Info.What == Effect::Destroy)
+    destroyObject(H, Call, E);
+  else if (!keepsObjectState(Callee) && !inlineObjectCalls(Call, I, H, E))
+    forgetAttributes(H, E);
 }
 
 void FunctionValues::Walker::declare(const VarDecl *V, Env &E) {

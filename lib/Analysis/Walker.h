@@ -12,11 +12,12 @@
 // conditions) never reaches the target. At a loop's header what the loop
 // writes is unknown; each block is visited once.
 //
-// The solver (Solver.cpp) drives the walk and computes what escapes; the
+// The solver (Walker.cpp) drives the walk and computes what escapes; the
 // transfer functions are split by what they act on: statements, calls and
 // allocations (Transfer.cpp), handles and cuBLASLt objects
 // (ObjectTransfer.cpp), structures (RecordTransfer.cpp). Expressions are
-// evaluated by FunctionValues (Evaluator.cpp, PointerEvaluator.cpp).
+// evaluated by FunctionValues (FunctionValues.h; Evaluator.cpp,
+// PointerEvaluator.cpp), whose walkTo() runs the walk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,15 @@ public:
   void run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target);
 
 private:
+  // run()'s steps: a target the graph does not hold, the walk kept for
+  // these bindings, a new walk's state, the target block's elements before
+  // the target.
+  void judgeOutsideGraph(const CallExpr *Target);
+  Walk &keptWalk(FunctionEntry &Entry, unsigned TargetRank);
+  void startWalk(const CFG &G);
+  void executeBefore(const CallExpr *Target, const CFGBlock &Block,
+                     unsigned TargetIndex, Env &Vars);
+
   FunctionValues &FV;
   const Facts *F = nullptr;
   Facts *Building = nullptr; // while facts() fills it in
@@ -68,7 +78,7 @@ private:
     }
   };
 
-  // --- the solver (Solver.cpp) ---
+  // --- the solver (Walker.cpp) ---
 
   // What one element tells about the whole function: the locals whose
   // address it takes or that it lets a callee write, the parameters it
@@ -116,11 +126,13 @@ private:
   // predecessor's state it is the last to need may be moved from.
   std::optional<State> entryState(const CFG &G, const CFGBlock *B,
                                   bool Consume);
+  State joinAll(llvm::SmallVectorImpl<State> &Incoming);
 
   // A loop's header: what any block of the loop writes is unknown.
   void havocLoop(const CFGBlock *Header, Env &E);
 
   void scanEscapes(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Addresses);
+  void scanCallEscapes(const CallExpr *Call);
 
   void escape(const Expr *E);
 
@@ -155,6 +167,15 @@ private:
   // cudaMalloc(&p, size) and its cast forms, cublasCreate(&h),
   // cublasSetPointerMode(h, m), and anything else that receives a handle.
   void callEffects(const CallExpr *Call, Env &E);
+  // callEffects' steps: borrowed handles the call may reach, freed memory,
+  // what a call stores through an address (an allocation, a Create), a
+  // member call on a structure of objects, and what each argument names.
+  void forgetBorrowedReachedBy(const CallExpr *Call, Env &E);
+  void freeMemory(const CallExpr *Call, Env &E);
+  void storeThroughAddress(const CallExpr *Call, Env &E);
+  void memberCallEffects(const CXXMemberCallExpr *Member, Env &E);
+  void argumentEffects(const CallExpr *Call, unsigned I,
+                       const ApiFunction &Info, Env &E);
 
   void declare(const VarDecl *V, Env &E);
 
@@ -283,6 +304,15 @@ private:
   void bindRecordArgument(const ParmVarDecl *P, const Expr *Arg, Env &Inner, const Env &E);
 
   void declareRecord(const VarDecl *V, Env &E);
+  // declareRecord's steps, by the initializer: an aggregate's list, a
+  // constant, a constructor (or none: the default member initializers).
+  void aggregateFields(const VarDecl *V, const RecordDecl *RD,
+                       const Expr *Init, Env &E);
+  bool constantFields(const VarDecl *V, const RecordDecl *RD,
+                      const Expr *Init, Env &E);
+  void constructedFields(const VarDecl *V, const RecordDecl *RD,
+                         const Expr *Init, const CXXConstructExpr *Construct,
+                         Env &E);
 
 };
 

@@ -3,20 +3,22 @@
 // What every diagnosis of a call is made of, for the GEMM family and
 // cuBLASLt alike: the contexts a call is judged in (its own function's,
 // and each frame of callers that binds the parameters its values need, a
-// few levels of wrappers deep), the values its arguments have in one
-// (ContextBase, which each diagnosis's context extends with its integers, a
-// handle's modes and an object's attributes; PointerSymbols, a pointer's
-// facts, read the one way for both APIs), the findings that hold on
-// every feasible path of a context, the notes that say where each deciding
-// value came from, and one diagnosis per location and message.
+// few levels of wrappers deep: Analysis/CallerFrames.h), the values its
+// arguments have in one (ContextBase, which each diagnosis's context
+// extends with its integers, a handle's modes and an object's attributes;
+// PointerSymbols, a pointer's facts, read the one way for both APIs), the
+// findings that hold on every feasible path of a context, the notes that
+// say where each deciding value came from, and one diagnosis per location
+// and message.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
 #define GEMM_TIDY_DIAGNOSIS_CALLCONTEXT_H
 
+#include "Analysis/CallerFrames.h"
 #include "Analysis/Syntax.h"
-#include "Analysis/ValueAnalysis.h"
+#include "Analysis/FunctionValues.h"
 #include "GemmCallAnalysis.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -33,14 +35,6 @@
 
 namespace clang::tidy::gemm {
 
-/// Two parameters of one function, whose arguments a rule relates.
-using ParameterPair = std::pair<const ParmVarDecl *, const ParmVarDecl *>;
-
-struct DiagnosisNote {
-  SourceLocation Loc;
-  std::string Text;
-};
-
 struct Diagnosis {
   rules::Finding Finding;
   SourceLocation Loc;               // the argument the finding is about
@@ -50,37 +44,6 @@ struct Diagnosis {
 };
 
 // --- the pieces every call's diagnosis is made of ----------------------------
-
-/// A way the parameters of a function get constant values: from one of its
-/// call sites (and, for that call site's own parameters, one of its caller's
-/// frames), with the notes that walk the chain.
-struct CallerFrame {
-  FunctionValues::Bindings Bindings;
-  std::vector<DiagnosisNote> Chain; // innermost call site first
-};
-
-/// The frames that bind constants to \p Fn's integer parameters, from the
-/// main file's calls of it (recordCallSite), a few levels of wrappers deep.
-/// \p Pointers: the pointer parameters whose memory the frames of the
-/// direct callers bind too (ContextBase::PointerParams).
-/// \p BufferPairs: the pairs of pointer parameters the direct callers'
-/// frames bind where they pass one buffer (ContextBase::BufferPairs).
-std::vector<CallerFrame>
-callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
-             llvm::ArrayRef<const ParmVarDecl *> Pointers = {},
-             llvm::ArrayRef<ParameterPair> BufferPairs = {});
-
-/// Whether pointer arguments \p A and \p B are one buffer where \p FV's
-/// walk reached its target: the same pointer variable at the same constant
-/// offset (`p`, `p + 64`, `&p[64]`).
-bool sameBuffer(const Expr *A, const Expr *B, FunctionValues &FV,
-                ASTContext &Ctx);
-
-/// Records that \p Caller calls \p Site's callee at \p Site, for
-/// callerFrames: the check gives every call in the main file's functions as
-/// the matchers find it, and diagnoses calls once all are known.
-void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
-                    ASTContext &Ctx);
 
 /// Up to this many conditions a context's findings are decided once per
 /// assignment of them (64); beyond, only unconditional values count.
@@ -143,13 +106,6 @@ void noteValue(const Expr &Arg, const std::string &Name,
                const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
                ASTContext &Ctx, const Preprocessor *PP,
                std::vector<DiagnosisNote> &Notes);
-
-/// Whether, in a template instantiation \p Fn, \p Path reaches the call only
-/// when a bool parameter says so: callers may tie that flag to the template
-/// argument, so only the frames of callers that pass it as a constant judge
-/// such a call.
-bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
-                       const std::vector<AtomInfo> &Atoms);
 
 /// The contexts a call is judged in, each handed to \p Each as it is made
 /// (one at a time: a context is large): its own function's, and, where its
@@ -322,9 +278,6 @@ inline void pickPointerFacts(const PointerSymbols &S, unsigned Assignment,
   }
 }
 
-/// "device memory", "host memory": a gemm::rules::Residency for notes.
-const char *residencyText(int64_t Where);
-
 /// One note per alternative of \p V, at the expression that gave it (else
 /// at \p Arg): \p Describe(value), then where it came from and when.
 void noteAlternatives(const SymbolicValue &V, const Expr &Arg,
@@ -335,11 +288,6 @@ void noteAlternatives(const SymbolicValue &V, const Expr &Arg,
 /// A literal or an enumerator, perhaps cast: a value the argument spells
 /// itself, the same in every calling context and template instantiation.
 bool isSelfEvident(const Expr *E);
-
-/// Whether code in \p Fn stands for more than one body: a template's
-/// instantiation (of a function or of a class it is a member of, at any
-/// level).
-bool isInstantiated(const FunctionDecl &Fn);
 
 } // namespace clang::tidy::gemm
 

@@ -3,7 +3,6 @@
 #include "Diagnosis/GemmDiagnosis.h"
 #include "Analysis/Syntax.h"
 #include "ContextCache.h"
-#include "Diagnosis/LtObjectCall.h"
 #include "Models/ApiModel.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -74,7 +73,8 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
 
 void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
-  FunctionValues FV(Ctx, Fn, Call.Call, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(Call.Call);
   for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
     const Role R = static_cast<Role>(I);
     const Expr *Arg = Call.argument(R);
@@ -332,20 +332,15 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
 } // namespace
 
 const std::vector<Diagnosis> &
-diagnoseGemmCall(const CallExpr &CallE, const FunctionDecl &Callee,
-                 const FunctionDecl *Enclosing, ASTContext &Ctx,
-                 const Preprocessor *PP, int64_t LibraryVersion) {
+diagnoseGemmCall(const CallExpr &CallE, const rules::ApiInfo &Api,
+                 const FunctionDecl &Callee, const FunctionDecl *Enclosing,
+                 ASTContext &Ctx, const Preprocessor *PP,
+                 int64_t LibraryVersion) {
   TUCache &Cache = cacheFor(Ctx);
   auto [It, Inserted] = Cache.Done.try_emplace({&CallE, LibraryVersion});
   if (!Inserted)
     return It->second;
-  if (const IdentifierInfo *Id = Callee.getIdentifier())
-    if (const ApiFunction *Lt = ltObjectFunctionNamed(Id->getName())) {
-      It->second = diagnoseLtObjectCall(CallE, *Lt, Enclosing, Ctx, PP,
-                                        LibraryVersion);
-      return It->second;
-    }
-  std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Callee, Ctx);
+  std::optional<GemmCall> Analyzed = analyzeGemmCall(CallE, Api, Callee, Ctx);
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall &Call = *Analyzed;

@@ -18,11 +18,12 @@
 
 namespace clang::tidy::gemm {
 
-/// The diagnostics of \p Call, a call of the GEMM family or of a function
-/// that builds cuBLASLt objects (LtObjectCall.h) inside \p Enclosing (null
+/// The diagnostics of \p Call, a call of \p Callee, a function of the GEMM
+/// family whose row of the API table is \p Api, inside \p Enclosing (null
 /// where not known), computed once per call and translation unit and shared
 /// by the checks. \p LibraryVersion is CUBLAS_VERSION or 0.
 const std::vector<Diagnosis> &diagnoseGemmCall(const CallExpr &Call,
+                                               const rules::ApiInfo &Api,
                                                const FunctionDecl &Callee,
                                                const FunctionDecl *Enclosing,
                                                ASTContext &Ctx,

@@ -94,7 +94,8 @@ void evaluateAtQuery(const CallExpr &Query, const CallExpr &Call,
   const Expr *Desc = argument(Query, Arg::ComputeDesc);
   if (!Pref || writtenNull(*Pref, Ctx))
     return;
-  FunctionValues FV(Ctx, Fn, &Query, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(&Query);
   for (unsigned M = 0; M < 4; ++M)
     Out.QueryAlignment[M] =
         FV.evaluateAttribute(Pref, lt::pref::MIN_ALIGNMENT_A_BYTES + M);
@@ -108,7 +109,8 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
   const bool BindsNothing = Bindings.bindsNothing();
   const auto SameBuffer = Bindings.SameBuffer;
-  FunctionValues FV(Ctx, Fn, &Call, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(&Call);
   for (unsigned O = 0; O < NumObjects; ++O) {
     const Expr *E = argument(Call, ObjectArgs[O]);
     if (!E)

@@ -21,16 +21,10 @@
 
 namespace clang::tidy::gemm {
 
-/// Whether \p F is cublasLtMatmul or cublasLtMatmulAlgoGetHeuristic, as
-/// cublasLt.h declares them (the Use rows of Models/ApiModel.h).
-inline bool isLtMatmul(const FunctionDecl &F) {
-  const ApiFunction *Row = apiFunctionOf(&F);
-  return Row && Row->What == Effect::Use &&
-         Row->Obj == lt::Object::MatmulDesc && F.getNumParams() == Row->NumArgs;
-}
-
-/// The diagnostics of \p Call (a call of a function isLtMatmul accepts) inside \p Enclosing (null where not known), computed once per
-/// call, library version and target list and shared by the checks.
+/// The diagnostics of \p Call (a call of cublasLtMatmul or
+/// cublasLtMatmulAlgoGetHeuristic: classify() calls its callee LtMatmul)
+/// inside \p Enclosing (null where not known), computed once per call,
+/// library version and target list and shared by the checks.
 /// \p ComputeCapabilities are the targets (major * 10 + minor); empty: the
 /// architecture rules stay silent.
 const std::vector<Diagnosis> &

@@ -1,7 +1,9 @@
 //===--- LtObjectCall.cpp - gemm-tidy ------------------------------------===//
 
 #include "Diagnosis/LtObjectCall.h"
+#include "ContextCache.h"
 
+#include <map>
 #include <tuple>
 
 namespace clang::tidy::gemm {
@@ -158,7 +160,8 @@ struct Call {
 
 void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
                 FunctionValues::Bindings Bindings, Context &Out) {
-  FunctionValues FV(Ctx, Fn, &C.E, Out.Atoms, std::move(Bindings));
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(&C.E);
   if (C.reads()) {
     const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I) {
@@ -232,20 +235,7 @@ std::vector<lt::Finding> check(const Call &C, const Context &X, unsigned A,
   return lt::checkAttributeCall(Values, IsGet);
 }
 
-} // namespace
 
-const ApiFunction *ltObjectFunctionNamed(llvm::StringRef Name) {
-  const ApiFunction *F = apiFunctionNamed(Name);
-  if (!F || F->Handle)
-    return nullptr;
-  const bool Reads =
-      F->What == Effect::Set || F->What == Effect::Get ||
-      (createsObject(F->What) && lt::createdAttributes(F->Obj).Count > 0) ||
-      (F->What == Effect::Use && F->Obj != lt::Object::MatmulDesc);
-  return Reads ? F : nullptr;
-}
-
-namespace {
 
 // The argument a finding is about: the buffer, the size or sizeWritten, the
 // attribute itself, the buffer for a value it holds, or the Create argument
@@ -310,21 +300,11 @@ void noteInputs(const lt::Finding &F, const Call &C, const Context &X,
     noteValue(*C.Buffer.Held, "*buf", X.Contents, X.Atoms, Ctx, PP, Notes);
 }
 
-} // namespace
-
-std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
-                                            const ApiFunction &Function,
-                                            const FunctionDecl *Enclosing,
-                                            ASTContext &Ctx,
-                                            const Preprocessor *PP,
-                                            int64_t LibraryVersion) {
-  const FunctionDecl *Callee = E.getDirectCallee();
-  // An old or foreign declaration (K&R C, another arity) is not the one
-  // the rules describe.
-  if (!Callee || Callee->getNumParams() != Function.NumArgs ||
-      E.getNumArgs() != Function.NumArgs || E.containsErrors())
-    return {};
-  Call C{E, Function, readArgs(Function), {}, {}};
+// What the call's arguments say as written, whatever the context: which
+// pointers a reading call is given as NULL or as an address, a setter's or
+// getter's buffer.
+void readWritten(Call &C, ASTContext &Ctx) {
+  const CallExpr &E = C.E;
   if (C.reads()) {
     const ReadArgs &Args = C.Reads;
     for (unsigned I = 0; I < Args.size(); ++I) {
@@ -340,11 +320,36 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
     }
   } else if (!C.creates()) {
     C.Buffer = describeBuffer(E.getArg(BufPos), Ctx);
-    if (Function.What == Effect::Get)
+    if (C.Fn.What == Effect::Get)
       C.Buffer.Facts.SizeWrittenIsNull =
           rules::Value::of(isNull(E.getArg(WrittenPos), Ctx));
   }
-  return diagnoseEachCallContext<Context>(
+}
+
+// The diagnoses made in one translation unit, by call and library version.
+struct LtObjectCache {
+  std::map<std::pair<const CallExpr *, int64_t>, std::vector<Diagnosis>> Done;
+};
+
+} // namespace
+
+const std::vector<Diagnosis> &
+diagnoseLtObjectCall(const CallExpr &E, const ApiFunction &Function,
+                     const FunctionDecl *Enclosing, ASTContext &Ctx,
+                     const Preprocessor *PP, int64_t LibraryVersion) {
+  LtObjectCache &Cache = contextCache<LtObjectCache>(Ctx);
+  auto [It, Inserted] = Cache.Done.try_emplace({&E, LibraryVersion});
+  if (!Inserted)
+    return It->second;
+  const FunctionDecl *Callee = E.getDirectCallee();
+  // An old or foreign declaration (K&R C, another arity) is not the one
+  // the rules describe.
+  if (!Callee || Callee->getNumParams() != Function.NumArgs ||
+      E.getNumArgs() != Function.NumArgs || E.containsErrors())
+    return It->second;
+  Call C{E, Function, readArgs(Function), {}, {}};
+  readWritten(C, Ctx);
+  It->second = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &X) {
         evaluateIn(C, Enclosing, Ctx, std::move(B), X);
@@ -370,6 +375,7 @@ std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &E,
           Out.push_back(std::move(D));
         }
       });
+  return It->second;
 }
 
 } // namespace clang::tidy::gemm

@@ -19,22 +19,16 @@
 
 namespace clang::tidy::gemm {
 
-/// The row of \p Name where the rules read that function's arguments: the
-/// cuBLASLt objects' SetAttribute and GetAttribute, the Create and *Init
-/// functions whose arguments become attributes, cublasLtMatrixTransform,
-/// cublasLtMatmulAlgoGetIds and cublasLtMatmulAlgoInit; null otherwise.
-const ApiFunction *ltObjectFunctionNamed(llvm::StringRef Name);
-
-/// The diagnostics of \p Call, a call of \p Function inside \p Enclosing
-/// (null where not known): the arguments are evaluated in the call's
-/// function and in the contexts of the calls that bind its parameters, and
-/// a finding is kept only where it holds on every feasible path.
-std::vector<Diagnosis> diagnoseLtObjectCall(const CallExpr &Call,
-                                            const ApiFunction &Function,
-                                            const FunctionDecl *Enclosing,
-                                            ASTContext &Ctx,
-                                            const Preprocessor *PP,
-                                            int64_t LibraryVersion);
+/// The diagnostics of \p Call, a call of \p Function (a row classify()
+/// calls LtObject) inside \p Enclosing (null where not known): the
+/// arguments are evaluated in the call's function and in the contexts of
+/// the calls that bind its parameters, and a finding is kept only where it
+/// holds on every feasible path. Computed once per call and library
+/// version, and shared by the checks.
+const std::vector<Diagnosis> &
+diagnoseLtObjectCall(const CallExpr &Call, const ApiFunction &Function,
+                     const FunctionDecl *Enclosing, ASTContext &Ctx,
+                     const Preprocessor *PP, int64_t LibraryVersion);
 
 } // namespace clang::tidy::gemm
 

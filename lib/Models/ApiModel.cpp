@@ -83,18 +83,70 @@ bool isHandleType(QualType T) {
   return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
 }
 
-const ApiFunction *apiFunctionNamed(llvm::StringRef Name) {
-  if (!Name.starts_with("cu"))
+namespace {
+
+// A name of either table: the GEMM family's row or the model's, and which
+// calls of it the checks diagnose.
+struct NamedRow {
+  const rules::ApiInfo *Api = nullptr;
+  const ApiFunction *Fn = nullptr;
+  CalleeRow::Kind K = CalleeRow::None;
+};
+
+// The kind of the model's row \p F: the matmul diagnosis's calls, the
+// cuBLASLt functions whose arguments the rules read (the objects'
+// SetAttribute and GetAttribute, the Create and *Init functions whose
+// arguments become attributes, the transform and the algo set-up), or
+// neither.
+CalleeRow::Kind kindOf(const ApiFunction &F) {
+  if (F.Handle)
+    return CalleeRow::None;
+  if (F.What == Effect::Use)
+    return F.Obj == lt::Object::MatmulDesc ? CalleeRow::LtMatmul
+                                           : CalleeRow::LtObject;
+  const bool Reads =
+      F.What == Effect::Set || F.What == Effect::Get ||
+      (createsObject(F.What) && lt::createdAttributes(F.Obj).Count > 0);
+  return Reads ? CalleeRow::LtObject : CalleeRow::None;
+}
+
+// The prefixes of both tables' names: a test that spares the hash lookup
+// for nearly every callee.
+bool mayBeNamed(llvm::StringRef Name) {
+  return Name.starts_with("cu") || Name.starts_with("hipblas") ||
+         Name.starts_with("rocblas");
+}
+
+const NamedRow *rowNamed(llvm::StringRef Name) {
+  if (!mayBeNamed(Name))
     return nullptr;
   static const std::vector<ApiFunction> Rows = modelRows();
-  static const llvm::StringMap<const ApiFunction *> Table = [] {
-    llvm::StringMap<const ApiFunction *> T;
+  static const llvm::StringMap<NamedRow> Table = [] {
+    llvm::StringMap<NamedRow> T;
     for (const ApiFunction &F : Rows)
-      T[F.Name] = &F;
+      T[F.Name] = NamedRow{nullptr, &F, kindOf(F)};
+    for (const rules::ApiInfo &Info : rules::ApiTable)
+      T[Info.Name] = NamedRow{&Info, nullptr, CalleeRow::Gemm};
     return T;
   }();
   const auto It = Table.find(Name);
-  return It == Table.end() ? nullptr : It->second;
+  return It == Table.end() ? nullptr : &It->second;
+}
+
+} // namespace
+
+const ApiFunction *apiFunctionNamed(llvm::StringRef Name) {
+  const NamedRow *Row = rowNamed(Name);
+  return Row ? Row->Fn : nullptr;
+}
+
+CalleeRow classify(const FunctionDecl &F) {
+  const IdentifierInfo *Id = F.getIdentifier();
+  const NamedRow *Row = Id ? rowNamed(Id->getName()) : nullptr;
+  if (!Row || Row->K == CalleeRow::None ||
+      (Row->K == CalleeRow::LtMatmul && F.getNumParams() != Row->Fn->NumArgs))
+    return {};
+  return CalleeRow{Row->K, Row->Api, Row->Fn};
 }
 
 bool isObjectType(QualType T) {

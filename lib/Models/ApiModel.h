@@ -23,6 +23,7 @@
 #ifndef GEMM_TIDY_MODELS_APIMODEL_H
 #define GEMM_TIDY_MODELS_APIMODEL_H
 
+#include "gemm/rules/api.h"
 #include "gemm/rules/lt_check.h"
 #include "gemm/rules/lt/functions.h"
 
@@ -147,6 +148,31 @@ int64_t dataTypeCode(QualType T, const ASTContext &Ctx);
 
 /// The function called \p Name, or null.
 const ApiFunction *apiFunctionNamed(llvm::StringRef Name);
+
+/// What the checks make of a callee, from both tables at once: a function
+/// of the GEMM family (gemm/rules/api.h), cublasLtMatmul or
+/// cublasLtMatmulAlgoGetHeuristic (the matmul diagnosis), or a cuBLASLt
+/// function whose own arguments the rules read (LtObjectCall.h), each with
+/// its row; None for every other function.
+struct CalleeRow {
+  enum Kind : uint8_t { None, Gemm, LtMatmul, LtObject };
+  Kind K = None;
+  /// Gemm: the GEMM family's row.
+  const ::gemm::rules::ApiInfo *Api = nullptr;
+  /// LtMatmul and LtObject: the model's row.
+  const ApiFunction *Fn = nullptr;
+
+  explicit operator bool() const { return K != None; }
+  /// Whether \p F is one of the entry points by name alone, arity aside:
+  /// cublas_api.h's inline overloads of them call the real one, and their
+  /// calls are not the user's.
+  bool isEntryPoint() const { return K == Gemm || K == LtObject; }
+};
+
+/// The row of \p F, by its name (one hash lookup after a prefix test: it
+/// runs on the callee of every call the matchers see); cublasLtMatmul and
+/// the heuristic query only where their arity is cublasLt.h's.
+CalleeRow classify(const FunctionDecl &F);
 
 /// The function \p Callee is, by name, or null.
 inline const ApiFunction *apiFunctionOf(const FunctionDecl *Callee) {

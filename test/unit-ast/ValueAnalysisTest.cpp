@@ -10,7 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/BodyShape.h"
-#include "Analysis/ValueAnalysis.h"
+#include "Analysis/CallerFrames.h"
+#include "Analysis/FunctionValues.h"
 #include "Models/ApiModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -66,7 +67,8 @@ public:
       return;
     Call = Matches.front().getNodeAs<CallExpr>("call");
     Fn = Matches.front().getNodeAs<FunctionDecl>("fn");
-    Values = std::make_unique<FunctionValues>(Ctx, Fn, Call, Atoms, Params);
+    Values = std::make_unique<FunctionValues>(Ctx, Fn, Atoms, Params);
+    Values->walkTo(Call);
   }
 
   bool ok() const { return Values != nullptr; }
@@ -353,6 +355,97 @@ TEST(ApiModel, RowsByDeclaration) {
   EXPECT_EQ(Set.Sets, HandlePointerMode);
   // A project's function is not in the table, whatever its name.
   EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "use")), nullptr);
+}
+
+// One classification of a callee over both tables, the GEMM family's
+// (gemm/rules/api.h) and the model's (cuBLASLt, handles, memory), with the
+// row its calls are diagnosed by.
+TEST(ApiModel, ClassifiesACalleeOverBothTables) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + R"cc(
+        typedef struct cublasLtMatmulDescOpaque *cublasLtMatmulDesc_t;
+        int cublasSgemm_v2(cublasHandle_t, int, int, int, int, int,
+                           const float *, const float *, int, const float *,
+                           int, const float *, float *, int);
+        int cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t, int,
+                                           const void *, size_t);
+        int cublasLtMatmulAlgoGetHeuristic(int, int, int, int, int, int, int,
+                                           int, int, int);
+        int cublasLtMatmul(int); // not cublasLt.h's arity
+      )cc",
+      {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  const CalleeRow Gemm = classify(*declNamed(Ctx, "cublasSgemm_v2"));
+  EXPECT_EQ(Gemm.K, CalleeRow::Gemm);
+  ASSERT_NE(Gemm.Api, nullptr);
+  EXPECT_STREQ(Gemm.Api->Name, "cublasSgemm_v2");
+  EXPECT_TRUE(Gemm.isEntryPoint());
+  const CalleeRow Set = classify(*declNamed(Ctx, "cublasLtMatmulDescSetAttribute"));
+  EXPECT_EQ(Set.K, CalleeRow::LtObject);
+  ASSERT_NE(Set.Fn, nullptr);
+  EXPECT_EQ(Set.Fn->What, Effect::Set);
+  EXPECT_TRUE(Set.isEntryPoint());
+  const CalleeRow Query = classify(*declNamed(Ctx, "cublasLtMatmulAlgoGetHeuristic"));
+  EXPECT_EQ(Query.K, CalleeRow::LtMatmul);
+  EXPECT_FALSE(Query.isEntryPoint());
+  // The matmul of another arity, a handle's function, a project's: none
+  // of the calls the checks diagnose.
+  EXPECT_FALSE(classify(*declNamed(Ctx, "cublasLtMatmul")));
+  EXPECT_FALSE(classify(*declNamed(Ctx, "cublasCreate_v2")));
+  EXPECT_FALSE(classify(*declNamed(Ctx, "use")));
+  // The model's rows are still read by name.
+  EXPECT_NE(apiFunctionOf(declNamed(Ctx, "cublasCreate_v2")), nullptr);
+  EXPECT_EQ(apiFunctionOf(declNamed(Ctx, "cublasSgemm_v2")), nullptr);
+}
+
+// A call site's arguments bound to its callee's parameters (bindArguments),
+// where the caller's walk (walkTo) reached it, and the frames the callee is
+// judged in (callerFrames), from the call sites recorded.
+TEST(CallerFrames, BindsACallSitesArgumentsToTheParameters) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + R"cc(
+        void wrap(int m, float *a, int n) { use(m, a, n); }
+        void caller(int n) {
+          float *d;
+          cudaMalloc((void **)&d, 256);
+          int k = 64;
+          wrap(k, d, n);
+        }
+      )cc",
+      {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  const FunctionDecl *Wrap = declNamed(Ctx, "wrap");
+  const FunctionDecl *Caller = declNamed(Ctx, "caller");
+  auto Sites = match(callExpr(callee(functionDecl(hasName("wrap")))).bind("c"), Ctx);
+  ASSERT_EQ(Sites.size(), 1u);
+  const auto *Site = Sites.front().getNodeAs<CallExpr>("c");
+  const ParmVarDecl *M = Wrap->getParamDecl(0), *A = Wrap->getParamDecl(1);
+
+  std::vector<AtomInfo> Atoms;
+  FunctionValues Values(Ctx, Caller, Atoms);
+  Values.walkTo(Site);
+  ASSERT_TRUE(Values.reachable());
+  const SiteBindings Bound = bindArguments(*Site, *Wrap, Values, Ctx, {A}, {});
+  EXPECT_EQ(constantOf(Bound.Bindings.lookup(M)), 64);
+  EXPECT_EQ(constantOf(Bound.Bindings.PointerWhere.lookup(A)),
+            static_cast<int64_t>(Residency::Device));
+  EXPECT_EQ(constantOf(Bound.Bindings.PointerSize.lookup(A)), 256);
+  // n is the caller's own parameter: nothing to bind.
+  EXPECT_FALSE(Bound.Bindings.count(Wrap->getParamDecl(2)));
+  EXPECT_EQ(Bound.Text, "m = 64, a in device memory");
+
+  // Without the call site recorded, no frame; with it, the one it binds,
+  // noted at the call.
+  EXPECT_TRUE(callerFrames(Wrap, Ctx).empty());
+  recordCallSite(*Site, *Caller, Ctx);
+  const std::vector<CallerFrame> Frames = callerFrames(Wrap, Ctx);
+  ASSERT_EQ(Frames.size(), 1u);
+  EXPECT_EQ(constantOf(Frames[0].Bindings.lookup(M)), 64);
+  EXPECT_FALSE(Frames[0].Bindings.PointerWhere.count(A)); // not asked for
+  ASSERT_EQ(Frames[0].Chain.size(), 1u);
+  EXPECT_EQ(Frames[0].Chain[0].Text, "'wrap' is called with m = 64 here");
 }
 
 } // namespace

@@ -1,25 +1,28 @@
-//===--- ValueAnalysis.h - gemm-tidy ------------------------------*- C++ -*-===//
+//===--- FunctionValues.h - gemm-tidy -----------------------------*- C++ -*-===//
 //
-// The evaluator every gemm-* check shares. For an argument of a matched call
-// it computes a value, a few values each tied to the conditions that select
+// The evaluator every gemm-* check shares: FunctionValues walks one
+// function up to a matched call (walkTo) and, for an argument there,
+// computes a value, a few values each tied to the conditions that select
 // it, or "unknown". It sees through locals assigned before the call, fields
 // of local aggregates, trait constants, small functions that return a value,
-// arithmetic, casts and ternaries, and follows the enclosing function's
-// parameters to the call sites that pass constants. Statements are
-// executed along Clang's CFG of the function, so returns, throws, noreturn
-// calls, goto, switch, loops and dead branches are followed as they run. It never guesses: what
-// it cannot follow is unknown, and unknown values never yield findings.
+// arithmetic, casts and ternaries; the function's parameters take what its
+// callers bind (CallerFrames.h). Statements are executed along Clang's CFG
+// of the function, so returns, throws, noreturn calls, goto, switch, loops
+// and dead branches are followed as they run. It never guesses: what it
+// cannot follow is unknown, and unknown values never yield findings.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_TIDY_VALUEANALYSIS_H
-#define GEMM_TIDY_VALUEANALYSIS_H
+#ifndef GEMM_TIDY_ANALYSIS_FUNCTIONVALUES_H
+#define GEMM_TIDY_ANALYSIS_FUNCTIONVALUES_H
 
 #include "Analysis/Syntax.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -226,9 +229,16 @@ public:
     }
   };
 
-  FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn, const CallExpr *Target,
+  /// The values of \p Fn's code, its parameters bound as \p Params says,
+  /// with the conditions they depend on in \p Atoms; nothing is known until
+  /// walkTo() has run (constants still fold).
+  FunctionValues(ASTContext &Ctx, const FunctionDecl *Fn,
                  std::vector<AtomInfo> &Atoms, Bindings Params = Bindings());
   ~FunctionValues();
+
+  /// Walks \p Fn's body up to \p Target, a call in it: what the values
+  /// are there, and under which conditions it is reached.
+  void walkTo(const CallExpr *Target);
 
   /// The value of \p E where the walk reached the target statement.
   SymbolicValue evaluate(const Expr *E);
@@ -307,10 +317,47 @@ private:
   struct Env;
   class Walker;
   SymbolicValue eval(const Expr *E, const Env &Vars, unsigned Depth);
+  // eval's steps, by the form of the expression (Evaluator.cpp).
+  SymbolicValue folded(const Expr *E);
+  SymbolicValue valueThroughCast(const CastExpr *Cast, const Env &Vars,
+                                 unsigned Depth);
+  SymbolicValue valueOfMember(const MemberExpr *M, const Env &Vars);
+  SymbolicValue valueOfUnary(const UnaryOperator *U, const Env &Vars,
+                             unsigned Depth);
+  SymbolicValue valueOfBinary(const BinaryOperator *B, const Env &Vars,
+                              unsigned Depth);
+  SymbolicValue valueOfConditional(const ConditionalOperator *C,
+                                   const Env &Vars, unsigned Depth);
   SymbolicValue evalVar(const VarDecl *V, const Env &Vars, unsigned Depth);
   SymbolicValue evalCall(const CallExpr *Call, const Env &Vars,
                          unsigned Depth);
   PointerValue evalPointer(const Expr *E, const Env &Vars, unsigned Depth);
+  // evalPointer's steps, by the form of the expression (PointerEvaluator.cpp).
+  PointerValue pointerThroughCast(const CastExpr *Cast, const Env &Vars,
+                                  unsigned Depth);
+  PointerValue pointerToObject(const UnaryOperator *AddrOf);
+  PointerValue pointerOfVariable(const DeclRefExpr *E, const VarDecl *V,
+                                 const Env &Vars);
+  PointerValue pointerOfConditional(const ConditionalOperator *C,
+                                    const Env &Vars, unsigned Depth);
+  PointerValue pointerReturnedBy(const CallExpr *Call, const Env &Vars,
+                                 unsigned Depth);
+  PointerValue pointerAfterArithmetic(const BinaryOperator *B, const Env &Vars,
+                                      unsigned Depth);
+  /// How a callee's parameters take the arguments of a call the evaluation
+  /// follows into it.
+  enum class ArgumentBinding {
+    Values,          ///< every parameter a value (eval), whatever its type
+    PointersApart,   ///< pointer parameters a pointer (evalPointer)
+    IntegersRecords, ///< integers a value, structures \p BindRecord's
+  };
+  /// Binds \p Args, evaluated in \p Vars at \p Depth, to \p Def's
+  /// parameters in \p Inner's callee frame, as \p How says.
+  void bindArguments(
+      const FunctionDecl &Def, llvm::ArrayRef<const Expr *> Args,
+      const Env &Vars, unsigned Depth, ArgumentBinding How, Env &Inner,
+      llvm::function_ref<void(const ParmVarDecl *, const Expr *)> BindRecord =
+          nullptr);
   SymbolicValue paramField(const ParmVarDecl *P, const FieldDecl *F);
   std::optional<Literal> atomFor(const Expr *Cond);
   bool stableCondition(const Expr *Cond) const;
@@ -332,4 +379,4 @@ private:
 
 } // namespace clang::tidy::gemm
 
-#endif // GEMM_TIDY_VALUEANALYSIS_H
+#endif // GEMM_TIDY_ANALYSIS_FUNCTIONVALUES_H

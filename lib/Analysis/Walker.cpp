@@ -1,4 +1,4 @@
-//===--- Solver.cpp - gemm-tidy ------------------------------------------===//
+//===--- Walker.cpp - gemm-tidy ------------------------------------------===//
 
 #include "Analysis/Walker.h"
 #include "Analysis/BodyShape.h"
@@ -37,55 +37,20 @@ void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallE
     return;
   }
   auto Found = F->Where.find(Target);
-  if (Found == F->Where.end()) {
-    // No element of the graph: in the body, an unevaluated operand
-    // (sizeof, decltype, noexcept), which never runs; outside it (a
-    // constructor's initialisers), judged on constants only.
-    const SourceManager &SM = FV.Ctx.getSourceManager();
-    const SourceRange Body = SM.getExpansionRange(
-        FV.Fn->getBody()->getSourceRange()).getAsRange();
-    if (SM.isPointWithin(SM.getExpansionLoc(Target->getBeginLoc()),
-                         Body.getBegin(), Body.getEnd()))
-      FV.Dead = true;
-    else
-      FV.GaveUp = true;
-    return;
-  }
+  if (Found == F->Where.end())
+    return judgeOutsideGraph(Target);
   const auto [TargetBlock, TargetIndex] = Found->second;
   const unsigned TargetRank = F->Rank[TargetBlock->getBlockID()];
   if (TargetRank == ~0u) {
     FV.Dead = true; // not reachable from the entry
     return;
   }
-  // One walk for the calls of a function analysed one after the other
-  // with the same bindings, restarted for a call it has gone past.
   Walk Local;
   W = &Local;
-  if (FV.Atoms.empty()) {
-    auto Kept = llvm::find_if(Entry.Walks, [&](const auto &SW) {
-      return sameBindings(SW.Params, FV.Params);
-    });
-    if (Kept == Entry.Walks.end()) {
-      if (Entry.Walks.size() >= KeptWalks)
-        Entry.Walks.erase(Entry.Walks.begin());
-      Entry.Walks.push_back({FV.Params, nullptr});
-      Kept = Entry.Walks.end() - 1;
-    }
-    if (!Kept->Walk || Kept->Walk->Next > TargetRank)
-      Kept->Walk = std::make_unique<Walk>();
-    W = Kept->Walk.get();
-  }
-  if (W->Out.empty()) {
-    const unsigned N = G.getNumBlockIDs();
-    W->Out.resize(N);
-    W->Cond.assign(N, SymbolicValue::unknown());
-    W->CondLit.resize(N);
-    W->Pending.assign(N, 0);
-    for (const CFGBlock *B : F->Order)
-      for (const CFGBlock *S : B->succs())
-        if (S && rank(S) > rank(B) && rank(S) != ~0u)
-          ++W->Pending[B->getBlockID()];
-  }
+  if (FV.Atoms.empty())
+    W = &keptWalk(Entry, TargetRank);
+  if (W->Out.empty())
+    startWalk(G);
   FV.Atoms = W->Atoms;
   FV.ConditionAtoms = W->ConditionAtoms;
   while (W->Next < TargetRank)
@@ -98,9 +63,64 @@ void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallE
     FV.Dead = true;
     return;
   }
-  // The statements that are part of the target call (its arguments) are
-  // not executed before it; those with effects are collected when one is
-  // met (a tree: each part is reached once).
+  executeBefore(Target, *TargetBlock, TargetIndex, In->Vars);
+  FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
+  FV.TargetPath = commonLiterals(In->Paths); // what every way agrees on
+}
+
+// A target that is no element of the graph: in the body, an unevaluated
+// operand (sizeof, decltype, noexcept), which never runs; outside it (a
+// constructor's initialisers), judged on constants only.
+void FunctionValues::Walker::judgeOutsideGraph(const CallExpr *Target) {
+  const SourceManager &SM = FV.Ctx.getSourceManager();
+  const SourceRange Body = SM.getExpansionRange(
+      FV.Fn->getBody()->getSourceRange()).getAsRange();
+  if (SM.isPointWithin(SM.getExpansionLoc(Target->getBeginLoc()),
+                       Body.getBegin(), Body.getEnd()))
+    FV.Dead = true;
+  else
+    FV.GaveUp = true;
+}
+
+// One walk for the calls of a function analysed one after the other with
+// the same bindings, restarted for a call it has gone past.
+FunctionValues::Walk &
+FunctionValues::Walker::keptWalk(FunctionEntry &Entry, unsigned TargetRank) {
+  auto Kept = llvm::find_if(Entry.Walks, [&](const auto &SW) {
+    return sameBindings(SW.Params, FV.Params);
+  });
+  if (Kept == Entry.Walks.end()) {
+    if (Entry.Walks.size() >= KeptWalks)
+      Entry.Walks.erase(Entry.Walks.begin());
+    Entry.Walks.push_back({FV.Params, nullptr});
+    Kept = Entry.Walks.end() - 1;
+  }
+  if (!Kept->Walk || Kept->Walk->Next > TargetRank)
+    Kept->Walk = std::make_unique<Walk>();
+  return *Kept->Walk;
+}
+
+// A new walk of \p G: no block's state yet, and each block waiting for the
+// predecessors it is reached from in reverse post-order.
+void FunctionValues::Walker::startWalk(const CFG &G) {
+  const unsigned N = G.getNumBlockIDs();
+  W->Out.resize(N);
+  W->Cond.assign(N, SymbolicValue::unknown());
+  W->CondLit.resize(N);
+  W->Pending.assign(N, 0);
+  for (const CFGBlock *B : F->Order)
+    for (const CFGBlock *S : B->succs())
+      if (S && rank(S) > rank(B) && rank(S) != ~0u)
+        ++W->Pending[B->getBlockID()];
+}
+
+// The elements of \p Block before the target's, at \p TargetIndex. Those
+// that are part of the target call (its arguments) are not executed before
+// it; those with effects are collected when one is met (a tree: each part
+// is reached once).
+void FunctionValues::Walker::executeBefore(const CallExpr *Target,
+                                           const CFGBlock &Block,
+                                           unsigned TargetIndex, Env &Vars) {
   llvm::SmallPtrSet<const Stmt *, 8> InTarget;
   bool Collected = false;
   auto PartOfTarget = [&](const Stmt *S) {
@@ -121,15 +141,13 @@ void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallE
     return InTarget.count(S) != 0;
   };
   unsigned I = 0;
-  for (const CFGElement &El : *TargetBlock) {
+  for (const CFGElement &El : Block) {
     if (I++ == TargetIndex)
       break;
     if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
       if (hasEffects(CS->getStmt()) && !PartOfTarget(CS->getStmt()))
-        transfer(CS->getStmt(), In->Vars);
+        transfer(CS->getStmt(), Vars);
   }
-  FV.AtTarget = std::make_unique<Env>(std::move(In->Vars));
-  FV.TargetPath = commonLiterals(In->Paths); // what every way agrees on
 }
 
 void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
@@ -419,8 +437,16 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
     return First;
   }
   Incoming.insert(Incoming.begin(), std::move(*First));
-  // Join the paths that differ by one condition first (an else-if chain
-  // ends in one block), then the rest.
+  State In = joinAll(Incoming);
+  if (LoopHeader)
+    havocLoop(B, In.Vars);
+  return In;
+}
+
+// The join of the states that come into a block: the paths that differ by
+// one condition first (an else-if chain ends in one block), then the rest.
+auto FunctionValues::Walker::joinAll(llvm::SmallVectorImpl<State> &Incoming)
+    -> State {
   bool Merged = true;
   while (Incoming.size() > 1 && Merged && Incoming.size() <= 8) {
     Merged = false;
@@ -436,8 +462,6 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
   State In = std::move(Incoming[0]);
   for (unsigned I = 1; I < Incoming.size(); ++I)
     join(In, Incoming[I]);
-  if (LoopHeader)
-    havocLoop(B, In.Vars);
   return In;
 }
 
@@ -492,31 +516,8 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
             Building->Aliased[From] = true;
         aliasHeldObjects(V->getInit());
       }
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const unsigned First = storesThroughAddress(Call) ? 1 : 0;
-    for (unsigned I = First; I < Call->getNumArgs(); ++I) {
-      QualType ParamTy;
-      if (Callee && I < Callee->getNumParams())
-        ParamTy = Callee->getParamDecl(I)->getType();
-      // Unknown callee or a non-const reference parameter may write it
-      // (unless it only makes the objects a structure holds).
-      if (ParamTy.isNull() ||
-          (ParamTy->isReferenceType() &&
-           !ParamTy->getPointeeType().isConstQualified() &&
-           !(makesHeldObjects(Call, I, Callee) && objectRecipe(Call, I))))
-        escape(Call->getArg(I));
-    }
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const CXXMethodDecl *M = Member->getMethodDecl())
-        // A const member function can still write a mutable field; one
-        // that only configures or returns the objects its class holds
-        // writes nothing else.
-        if ((!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
-                               M->getParent()->hasMutableFields())) &&
-            !objectGetter(Member) && !memberRecipe(Member))
-          escape(Member->getImplicitObjectArgument());
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    scanCallEscapes(Call);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
     if (Op->getNumArgs() > 0)
       escape(Op->getArg(0));
@@ -525,6 +526,34 @@ void FunctionValues::Walker::scanEscapes(const Stmt *S, llvm::SmallVectorImpl<co
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
           Building->Escapes[V] = true;
+}
+
+// The arguments a call may write (a non-const reference; any, where the
+// callee is not known), and the object a member function may change.
+void FunctionValues::Walker::scanCallEscapes(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const unsigned First = storesThroughAddress(Call) ? 1 : 0;
+  for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+    QualType ParamTy;
+    if (Callee && I < Callee->getNumParams())
+      ParamTy = Callee->getParamDecl(I)->getType();
+    // Unknown callee or a non-const reference parameter may write it
+    // (unless it only makes the objects a structure holds).
+    if (ParamTy.isNull() ||
+        (ParamTy->isReferenceType() &&
+         !ParamTy->getPointeeType().isConstQualified() &&
+         !(makesHeldObjects(Call, I, Callee) && objectRecipe(Call, I))))
+      escape(Call->getArg(I));
+  }
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const CXXMethodDecl *M = Member->getMethodDecl())
+      // A const member function can still write a mutable field; one
+      // that only configures or returns the objects its class holds
+      // writes nothing else.
+      if ((!M->isConst() || (M->getParent() && M->getParent()->hasDefinition() &&
+                             M->getParent()->hasMutableFields())) &&
+          !objectGetter(Member) && !memberRecipe(Member))
+        escape(Member->getImplicitObjectArgument());
 }
 
 bool FunctionValues::Walker::makesHeldObjects(const CallExpr *Call, unsigned I,

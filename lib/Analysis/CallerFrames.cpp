@@ -1,0 +1,431 @@
+//===--- CallerFrames.cpp - gemm-tidy ------------------------------------===//
+
+#include "Analysis/CallerFrames.h"
+#include "Analysis/Syntax.h"
+#include "ContextCache.h"
+#include "Models/ApiModel.h"
+
+#include "clang/AST/DeclCXX.h"
+#include <map>
+#include <optional>
+
+namespace clang::tidy::gemm {
+
+namespace {
+
+constexpr unsigned MaxCallSites = 8;    // calling contexts per function
+constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
+
+// Every call in the main file's functions, with the function it sits in
+// (recordCallSite), by callee.
+using CallSite = std::pair<const CallExpr *, const FunctionDecl *>;
+
+struct CallSites {
+  std::map<const FunctionDecl *, std::vector<CallSite>> Callers;
+};
+
+CallSites &callSitesOf(ASTContext &Ctx) { return contextCache<CallSites>(Ctx); }
+
+} // namespace
+
+void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
+                    ASTContext &Ctx) {
+  if (const FunctionDecl *Callee = Site.getDirectCallee())
+    callSitesOf(Ctx).Callers[Callee->getCanonicalDecl()].push_back({&Site, &Caller});
+}
+
+// Whether code in \p Fn stands for more than one body: a template's
+// instantiation (of a function or of a class it is a member of, at any
+// level), whose other instantiations may need another replacement.
+bool isInstantiated(const FunctionDecl &Fn) {
+  for (const DeclContext *DC = &Fn; DC; DC = DC->getParent()) {
+    if (const auto *F = dyn_cast<FunctionDecl>(DC);
+        F && (F->isTemplated() || F->isTemplateInstantiation()))
+      return true;
+    if (const auto *R = dyn_cast<CXXRecordDecl>(DC);
+        R && (R->isTemplated() ||
+              isTemplateInstantiation(R->getTemplateSpecializationKind())))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+// Whether \p E is a flag parameter of \p Fn, or its negation.
+bool isFlagParameter(const Expr *E, const FunctionDecl &Fn) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_LNot)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return P && P->getDeclContext() == &Fn && P->getType()->isBooleanType();
+}
+
+} // namespace
+
+// Whether code in a template instantiation is reached only when a flag its
+// function is passed says so. The callers may tie the flag to the template
+// argument, so that the branch runs only in other instantiations: MXNet's
+// gemm_switch_fp32accum<DType>(..., bool using_fp16) passes a *_TENSOR_OP
+// algorithm when using_fp16 is true, and each caller computes
+// using_fp16 = (type == kFloat16) in the float case of a switch on type.
+// What holds in such a branch is not proven for this instantiation. (Only
+// a flag tested as such: `FT_CHECK(head_num % tp == 0)` on parameters is an
+// assertion that the call follows, not a choice between instantiations.)
+bool reachedOnlyByFlag(const FunctionDecl *Fn, const Guard &Path,
+                       const std::vector<AtomInfo> &Atoms) {
+  if (!Fn || !isInstantiated(*Fn))
+    return false;
+  for (const Literal &L : Path)
+    if (L.Atom < Atoms.size() && isFlagParameter(Atoms[L.Atom].Cond, *Fn))
+      return true;
+  return false;
+}
+
+namespace {
+
+// Where in memory a pointer argument points: a pointer variable and a
+// constant offset in bytes from it (`p`, `p + 64`, `&p[64]`, `p - k` with k
+// known), through casts; none otherwise.
+struct BufferAt {
+  const VarDecl *Base = nullptr;
+  int64_t Bytes = 0;
+  bool operator==(const BufferAt &O) const {
+    return Base == O.Base && Bytes == O.Bytes;
+  }
+};
+std::optional<BufferAt> bufferAt(const Expr *E, FunctionValues &FV,
+                                 ASTContext &Ctx) {
+  E = E ? E->IgnoreParenCasts() : nullptr;
+  if (!E)
+    return std::nullopt;
+  if (const VarDecl *V = referencedVar(E))
+    return V->getType()->isPointerType() ? std::optional(BufferAt{V, 0})
+                                         : std::nullopt;
+  const Expr *Pointer = nullptr, *Index = nullptr;
+  bool Minus = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    const bool LeftIsPointer = B->getLHS()->getType()->isPointerType();
+    Pointer = LeftIsPointer ? B->getLHS() : B->getRHS();
+    Index = LeftIsPointer ? B->getRHS() : B->getLHS();
+    Minus = B->getOpcode() == BO_Sub;
+    if (Minus && !LeftIsPointer)
+      return std::nullopt;
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    const auto *Sub =
+        dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
+    if (!Sub)
+      return std::nullopt;
+    Pointer = Sub->getBase();
+    Index = Sub->getIdx();
+  }
+  const VarDecl *Base = Pointer ? referencedVar(Pointer) : nullptr;
+  if (!Base || !Base->getType()->isPointerType() ||
+      !Index->getType()->isIntegerType())
+    return std::nullopt;
+  const QualType Element = Pointer->getType()->getPointeeType();
+  const SymbolicValue K = FV.evaluate(Index);
+  if (!K.isConstant() || Element->isIncompleteType() ||
+      !Element->isConstantSizeType())
+    return std::nullopt;
+  const int64_t Size =
+      Element->isVoidType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
+  const std::optional<int64_t> Bytes =
+      checkedOp(BO_Mul, K.Alternatives[0].Value, Size);
+  if (!Bytes)
+    return std::nullopt;
+  return BufferAt{Base, Minus ? -*Bytes : *Bytes};
+}
+
+} // namespace
+
+bool sameBuffer(const Expr *A, const Expr *B, FunctionValues &FV,
+                ASTContext &Ctx) {
+  const std::optional<BufferAt> X = bufferAt(A, FV, Ctx);
+  return X && X == bufferAt(B, FV, Ctx);
+}
+
+const char *residencyText(int64_t Where) {
+  using ::gemm::rules::Residency;
+  switch (static_cast<Residency>(Where)) {
+  case Residency::Pageable:
+    return "host memory";
+  case Residency::PinnedHost:
+    return "pinned host memory";
+  case Residency::Device:
+    return "device memory";
+  case Residency::Managed:
+    return "managed memory";
+  default:
+    return "memory";
+  }
+}
+
+namespace {
+
+// The state the caller's object \p InCaller has at the call, bound to the
+// callee's \p InCallee: a handle's pointer mode; a cuBLASLt object's
+// attributes, where the caller followed it (created there, or bound in
+// turn). Constants only; each keeps where the caller set it.
+bool bindObject(FunctionValues &Values, ObjectRef InCaller, ObjectRef InCallee,
+                FunctionValues::Bindings &Out) {
+  if (!InCaller)
+    return false;
+  const QualType T = InCallee.Field ? InCallee.Field->getType()
+                                    : InCallee.Var->getType();
+  if (isHandleType(T)) {
+    SymbolicValue Mode = Values.evaluateAttribute(InCaller, HandlePointerMode);
+    if (!Mode.isConstant())
+      return false;
+    Out.Objects[{InCallee, HandlePointerMode}] = std::move(Mode);
+    return true;
+  }
+  SymbolicValue Destroyed =
+      Values.evaluateAttribute(InCaller, FunctionValues::DestroyedAttribute);
+  if (!Destroyed.isConstant())
+    return false;
+  Out.Objects[{InCallee, FunctionValues::DestroyedAttribute}] = std::move(Destroyed);
+  for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
+    if (SymbolicValue V = Values.evaluateAttribute(InCaller, Id); V.isConstant())
+      Out.Objects[{InCallee, Id}] = std::move(V);
+  return true;
+}
+
+// The bindings of one call site as they are made, and the text of the note
+// that says them.
+class SiteBinder {
+public:
+  SiteBinder(FunctionValues &Caller, const FunctionDecl &Fn)
+      : Caller(Caller), Fn(Fn) {}
+
+  // A handle in the pointer mode the caller set (cublasCreate's HOST, a
+  // setter's), a cuBLASLt object in the state the caller made it.
+  void bindObjectParameter(const ParmVarDecl *P, const Expr *Arg) {
+    const ObjectRef Bound{P, nullptr};
+    if (!bindObject(Caller, objectRef(Arg), Bound, Out.Bindings))
+      return;
+    if (!isHandleType(P->getType()))
+      return say(P->getName().str());
+    say(P->getName().str() +
+        (Out.Bindings.Objects[{Bound, HandlePointerMode}].Alternatives[0].Value
+             ? " in CUBLAS_POINTER_MODE_DEVICE"
+             : " in CUBLAS_POINTER_MODE_HOST"));
+  }
+
+  // The objects a structure holds (`const Setup &s`; by value, reference,
+  // or pointer: `run(&s)` for `const Setup *`).
+  void bindHeldObjects(const ParmVarDecl *P, const Expr *Arg) {
+    const bool ByPointer = P->getType()->isPointerType();
+    const QualType Held = ByPointer ? P->getType()->getPointeeType()
+                                    : P->getType().getNonReferenceType();
+    const VarDecl *Holder = ByPointer ? addressedVar(Arg) : objectHolder(Arg);
+    if (!Holder || !holdsObjects(Held) || !holdsObjects(Holder->getType()))
+      return;
+    for (const FieldDecl *Field : Held->getAsRecordDecl()->fields())
+      if (isObjectType(Field->getType()) &&
+          bindObject(Caller, {Holder, Field}, {P, Field}, Out.Bindings))
+        say(P->getName().str() + (ByPointer ? "->" : ".") +
+            Field->getName().str());
+  }
+
+  // A structure's fields as the caller's object has them (`const Config
+  // &cfg` of a local `const Config cfg;`).
+  void bindFields(const ParmVarDecl *P, const RecordDecl &RD, const Expr *Arg) {
+    for (const FieldDecl *Field : RD.fields()) {
+      if (!Field->getType()->isIntegralOrEnumerationType())
+        continue;
+      SymbolicValue V = Caller.evaluateField(Arg, Field);
+      if (!V.isConstant())
+        continue;
+      V.Alternatives[0].From = {Arg, passed()};
+      say(P->getName().str() + "." + Field->getName().str() + " = " +
+          std::to_string(V.Alternatives[0].Value));
+      Out.Bindings.FieldValues[{P, Field}] = std::move(V);
+    }
+  }
+
+  // Where the memory a pointer points to lies, as the caller knows it
+  // (`cudaMalloc(&dAlpha, ...)`, `&one`), and the allocation behind it,
+  // where the caller made it (its size and the offset into it, each noted
+  // where the caller set it).
+  void bindPointer(const ParmVarDecl *P, const Expr *Arg) {
+    const FunctionValues::PointerValue Ptr = Caller.evaluatePointer(Arg);
+    SymbolicValue Where = Ptr.Where;
+    if (!Where.isConstant())
+      return;
+    Where.Alternatives[0].From = {Arg, passed()};
+    say(P->getName().str() + " in " +
+        residencyText(Where.Alternatives[0].Value));
+    Out.Bindings.PointerWhere[P] = std::move(Where);
+    if (Ptr.Size.isConstant() && Ptr.Offset.isConstant()) {
+      Out.Bindings.PointerSize[P] = Ptr.Size;
+      Out.Bindings.PointerOffset[P] = Ptr.Offset;
+    }
+  }
+
+  // An integer: only constants and pitches cross the call, a caller's
+  // conditions are its own.
+  void bindInteger(const ParmVarDecl *P, const Expr *Arg) {
+    SymbolicValue V = Caller.evaluate(Arg);
+    if (V.PitchFrom) {
+      say(P->getName().str() + " = a pitch in bytes");
+      Out.Bindings[P] = std::move(V);
+      return;
+    }
+    if (!V.isConstant())
+      return;
+    V.Alternatives[0].From = {Arg, passed()};
+    say(P->getName().str() + " = " + std::to_string(V.Alternatives[0].Value));
+    Out.Bindings[P] = std::move(V);
+  }
+
+  // Two pointer parameters given one buffer (C and D in place).
+  void bindSameBuffer(const CallExpr &Site, const ParameterPair &Pair,
+                      ASTContext &Ctx) {
+    const auto [P, Q] = Pair;
+    if (!sameBuffer(Site.getArg(P->getFunctionScopeIndex()),
+                    Site.getArg(Q->getFunctionScopeIndex()), Caller, Ctx))
+      return;
+    Out.Bindings.SameBuffer.push_back({P, Q});
+    say(P->getName().str() + " and " + Q->getName().str() + " the same buffer");
+  }
+
+  SiteBindings take() { return std::move(Out); }
+
+private:
+  void say(const std::string &What) {
+    Out.Text += (Out.Text.empty() ? "" : ", ") + What;
+  }
+
+  // Where a bound value came from, made for the first one (most call sites
+  // bind nothing: the text is interned, not free).
+  const OriginText &passed() {
+    if (Passed.empty())
+      Passed = "passed to '" + Fn.getNameAsString() + "' here";
+    return Passed;
+  }
+
+  FunctionValues &Caller;
+  const FunctionDecl &Fn;
+  OriginText Passed;
+  SiteBindings Out;
+};
+
+// The frames \p Fn's parameters are bound in, \p Depth levels of callers
+// up from the function whose call is judged.
+std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
+                                   unsigned Depth,
+                                   llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                                   llvm::ArrayRef<ParameterPair> BufferPairs = {});
+
+// The frames \p Caller is judged in at \p Site, a call of \p Fn: its own
+// (no bindings) first, then its callers', which bind the caller's pointer
+// parameters that it passes on as wanted ones (`outer(h, alpha)` calling
+// `gemmWith(h, alpha, beta)`).
+std::vector<CallerFrame>
+framesOfCaller(const FunctionDecl &Fn, const CallExpr &Site,
+               const FunctionDecl &Caller, ASTContext &Ctx, unsigned Depth,
+               llvm::ArrayRef<const ParmVarDecl *> Pointers) {
+  llvm::SmallVector<const ParmVarDecl *, 2> PassedOn;
+  for (unsigned I = 0; I < Fn.getNumParams(); ++I)
+    if (llvm::is_contained(Pointers, Fn.getParamDecl(I)))
+      if (const ParmVarDecl *Q = parameterOf(Site.getArg(I), &Caller);
+          Q && Q->getType()->isPointerType() && !llvm::is_contained(PassedOn, Q))
+        PassedOn.push_back(Q);
+  std::vector<CallerFrame> Frames(1);
+  for (CallerFrame &F : framesFor(&Caller, Ctx, Depth + 1, PassedOn))
+    Frames.push_back(std::move(F));
+  return Frames;
+}
+
+// The frame \p Site binds \p Fn's parameters in, where \p Caller, in its
+// frame \p Outer, reaches it; none where it never runs or binds nothing.
+std::optional<CallerFrame>
+frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller,
+        const CallerFrame &Outer, ASTContext &Ctx,
+        llvm::ArrayRef<const ParmVarDecl *> Pointers,
+        llvm::ArrayRef<ParameterPair> BufferPairs) {
+  std::vector<AtomInfo> Atoms;
+  FunctionValues Values(Ctx, &Caller, Atoms, Outer.Bindings);
+  Values.walkTo(&Site);
+  if (!Values.reachable() ||
+      reachedOnlyByFlag(&Caller, Values.pathToTarget(), Atoms))
+    return std::nullopt; // a call site that never runs binds nothing
+  SiteBindings Bound = bindArguments(Site, Fn, Values, Ctx, Pointers, BufferPairs);
+  if (Bound.Bindings.bindsNothing())
+    return std::nullopt;
+  CallerFrame F;
+  F.Bindings = std::move(Bound.Bindings);
+  F.Chain.push_back({Site.getBeginLoc(), "'" + Fn.getNameAsString() +
+                                             "' is called with " + Bound.Text +
+                                             " here"});
+  F.Chain.insert(F.Chain.end(), Outer.Chain.begin(), Outer.Chain.end());
+  return F;
+}
+
+std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
+                                   unsigned Depth,
+                                   llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                                   llvm::ArrayRef<ParameterPair> BufferPairs) {
+  std::vector<CallerFrame> Out;
+  if (!Fn || Depth >= MaxWrapperDepth)
+    return Out;
+  const CallSites &Cache = callSitesOf(Ctx);
+  const auto It = Cache.Callers.find(Fn->getCanonicalDecl());
+  if (It == Cache.Callers.end())
+    return Out;
+  unsigned Sites = 0;
+  for (const auto &[Site, Caller] : It->second) {
+    if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
+      break;
+    if (Site->getNumArgs() != Fn->getNumParams() || Caller == Fn)
+      continue;
+    for (const CallerFrame &Outer :
+         framesOfCaller(*Fn, *Site, *Caller, Ctx, Depth, Pointers))
+      if (std::optional<CallerFrame> F = frameAt(*Fn, *Site, *Caller, Outer,
+                                                 Ctx, Pointers, BufferPairs))
+        Out.push_back(std::move(*F));
+  }
+  return Out;
+}
+} // namespace
+
+SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
+                           FunctionValues &Caller, ASTContext &Ctx,
+                           llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                           llvm::ArrayRef<ParameterPair> BufferPairs) {
+  SiteBinder B(Caller, Fn);
+  for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
+    const ParmVarDecl *P = Fn.getParamDecl(I);
+    const Expr *Arg = Site.getArg(I);
+    const QualType T = P->getType();
+    if (isObjectType(T)) {
+      B.bindObjectParameter(P, Arg);
+      continue;
+    }
+    B.bindHeldObjects(P, Arg);
+    if (const RecordDecl *RD = T.getNonReferenceType()->getAsRecordDecl())
+      B.bindFields(P, *RD, Arg);
+    else if (T->isPointerType() && llvm::is_contained(Pointers, P))
+      B.bindPointer(P, Arg);
+    else if (T->isIntegralOrEnumerationType())
+      B.bindInteger(P, Arg);
+  }
+  for (const ParameterPair &Pair : BufferPairs)
+    B.bindSameBuffer(Site, Pair, Ctx);
+  return B.take();
+}
+
+std::vector<CallerFrame>
+callerFrames(const FunctionDecl *Fn, ASTContext &Ctx,
+             llvm::ArrayRef<const ParmVarDecl *> Pointers,
+             llvm::ArrayRef<ParameterPair> BufferPairs) {
+  return framesFor(Fn, Ctx, 0, Pointers, BufferPairs);
+}
+} // namespace clang::tidy::gemm
