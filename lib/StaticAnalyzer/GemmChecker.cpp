@@ -22,7 +22,6 @@
 #include "AnalyzerCompat.h"
 #include "Models/ApiModel.h"
 #include "Models/LibraryVersion.h"
-#include "Models/LtValueFindings.h"
 #include "gemm/rules/check.h"
 #include "gemm/rules/lt_check.h"
 
@@ -958,12 +957,8 @@ void GemmChecker::checkGemm(const rules::ApiInfo &Api, const CallEvent &Call,
         Call.getArgExpr(Pos)->IgnoreParenImpCasts()->getType());
   }
   Values.LibraryVersion = libraryVersion(C);
-  std::vector<rules::Finding> Findings = rules::checkCall(Api, Values);
-  if (Findings.empty())
-    return;
   Values.CalledAs = spelledName(Call, C);
-  if (!Values.CalledAs.empty())
-    Findings = rules::checkCall(Api, Values);
+  std::vector<rules::Finding> Findings = rules::checkCall(Api, Values);
   ExplodedNode *Node = nullptr;
   for (const rules::Finding &F : Findings)
     report(F,
@@ -1034,7 +1029,7 @@ void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
     M.RequestedAlgoCount = concrete(Call.getArgSVal(*I));
   ExplodedNode *Node = nullptr;
   for (const rules::Finding &Fd : lt::checkMatmul(M)) {
-    if (model::isSetterValueFinding(Fd))
+    if (Fd.Where == rules::Reported::AtSetter)
       continue; // reported at the call that wrote the value
     const auto I = ArgOf(Fd.About.Argument);
     report(Fd, I ? Call.getArgExpr(*I) : Call.getOriginExpr(), E, C, Node);
@@ -1281,7 +1276,7 @@ void GemmChecker::emit(const rules::Finding &F, const Expr *At,
   }
   // The modes and attributes the finding rests on: where they were set.
   if (E.Handle && (F.Cat == rules::Category::ScalarPointerMode ||
-                   llvm::is_contained(F.Inputs, Role::Handle))) {
+                   rules::readsArgument(F, Role::Handle))) {
     R->addVisitor<StateChangeVisitor>(E.Handle, true, model::HandlePointerMode,
                                       lt::Arg::Handle);
     if (F.Cat == rules::Category::PrecisionLoss)
