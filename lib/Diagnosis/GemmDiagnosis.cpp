@@ -119,14 +119,12 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
 }
 
 
-// Notes for the facts behind a pointer or handle argument.
-void noteFacts(const GemmCall &Call, Role R, const Context &C,
-               llvm::StringRef Rule, std::vector<DiagnosisNote> &Notes) {
-  // Only the facts the rule rests on.
-  const bool Types = Rule.ends_with(".type");
-  const bool Places =
-      Rule.starts_with("pointer.") || Rule == "scalar.alignment";
-  const bool Sizes = Rule == "buffer.extent";
+// Notes for the fact \p In names of a pointer or handle argument: the
+// handle's modes, where a pointer points, its type, its allocation. The
+// pointer's value itself is in the message.
+void noteFacts(const GemmCall &Call, rules::Input In, const Context &C,
+               std::vector<DiagnosisNote> &Notes) {
+  const Role R = In.Argument;
   const Expr *Arg = Call.argument(R);
   const unsigned I = factIndex(R);
   const std::string Name = rules::paramName(*Call.Api, R);
@@ -134,44 +132,48 @@ void noteFacts(const GemmCall &Call, Role R, const Context &C,
                  llvm::function_ref<std::string(int64_t)> Describe) {
     noteAlternatives(V, *Arg, Describe, C.Atoms, Notes);
   };
-  if (R == Role::Handle) {
-    if (Places)
-      Add(C.PointerMode, [](int64_t M) {
-        return std::string("the handle's pointer mode is ") +
-               (M == 0 ? "CUBLAS_POINTER_MODE_HOST"
-                       : "CUBLAS_POINTER_MODE_DEVICE");
-      });
-    if (Rule.starts_with("precision."))
-      Add(C.MathMode, [](int64_t M) {
-        return std::string("the handle's math mode is ") +
-               (M == 1   ? "CUBLAS_TENSOR_OP_MATH"
-                : M == 0 ? "CUBLAS_DEFAULT_MATH"
-                         : std::to_string(M).c_str());
-      });
-    return;
-  }
-  if (Places || Sizes)
+  switch (In.What) {
+  case rules::Fact::PointerMode:
+    return Add(C.PointerMode, [](int64_t M) {
+      return std::string("the handle's pointer mode is ") +
+             (M == 0 ? "CUBLAS_POINTER_MODE_HOST"
+                     : "CUBLAS_POINTER_MODE_DEVICE");
+    });
+  case rules::Fact::MathMode:
+    return Add(C.MathMode, [](int64_t M) {
+      return std::string("the handle's math mode is ") +
+             (M == 1   ? "CUBLAS_TENSOR_OP_MATH"
+              : M == 0 ? "CUBLAS_DEFAULT_MATH"
+                       : std::to_string(M).c_str());
+    });
+  case rules::Fact::Residency:
+  case rules::Fact::Allocation:
     Add(C.Pointers[I].Where, [&](int64_t W) {
       return "'" + Name + "' points to " + residencyText(W);
     });
-  if (Types)
-    Add(C.Pointers[I].Type, [&](int64_t T) {
+    if (In.What == rules::Fact::Allocation)
+      Add(C.Pointers[I].Size, [&](int64_t Size) {
+        return "'" + Name + "' is an allocation of " + std::to_string(Size) +
+               " bytes";
+      });
+    return;
+  case rules::Fact::PointeeType:
+    return Add(C.Pointers[I].Type, [&](int64_t T) {
       const char *Cxx = rules::cxxTypeName(T);
       return "'" + Name + "' points to '" + (Cxx ? Cxx : "?") + "'";
     });
-  if (Sizes)
-    Add(C.Pointers[I].Size, [&](int64_t Size) {
-      return "'" + Name + "' is an allocation of " + std::to_string(Size) +
-             " bytes";
-    });
+  default:
+    return;
+  }
 }
 
-// Where the value of role R came from, as notes.
-void noteOrigin(const GemmCall &Call, Role R, const Context &C,
-                llvm::StringRef Rule, ASTContext &Ctx, const Preprocessor *PP,
+// Where the value \p In names came from, as notes.
+void noteOrigin(const GemmCall &Call, rules::Input In, const Context &C,
+                ASTContext &Ctx, const Preprocessor *PP,
                 std::vector<DiagnosisNote> &Notes) {
+  const Role R = In.Argument;
   if (!isIntegerRole(*Call.Api, R))
-    return noteFacts(Call, R, C, Rule, Notes);
+    return noteFacts(Call, In, C, Notes);
   const Expr *Arg = Call.argument(R);
   const SymbolicValue &V = C.Values[static_cast<unsigned>(R)];
   const std::string Name = rules::paramName(*Call.Api, R);
@@ -298,20 +300,10 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     Values.MathMode = Pick(C.MathMode);
     return rules::checkCall(*Call.Api, Values);
   };
-  auto FindingsOnEveryPath = [&] {
-    return findingsOnEveryPath(
-        C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
-          return Key{F.RuleId, F.Param, F.Group};
-        });
-  };
-  std::vector<rules::Finding> Common = FindingsOnEveryPath();
-  // The messages name the function as the caller spelled it: worth the
-  // lexer's time only where there is something to say.
-  if (!Common.empty()) {
-    Values.CalledAs = spelledName(*Call.Call, *Call.Api, Ctx);
-    if (!Values.CalledAs.empty())
-      Common = FindingsOnEveryPath();
-  }
+  std::vector<rules::Finding> Common = findingsOnEveryPath(
+      C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
+        return Key{F.RuleId, F.Param, F.Group};
+      });
   for (rules::Finding &F : Common) {
     Diagnosis D;
     const Expr *Arg = Call.argument(F.Param);
@@ -319,9 +311,8 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
     if (Arg && !F.Replacement.empty())
       D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
-    std::vector<Role> Roles = F.Inputs;
-    for (Role R : Roles)
-      noteOrigin(Call, R, C, F.RuleId, Ctx, PP, D.Notes);
+    for (const rules::Input &In : F.Inputs)
+      noteOrigin(Call, In, C, Ctx, PP, D.Notes);
     D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
     noteInstantiation(Enclosing, Ctx, D.Notes);
     D.Finding = std::move(F);
@@ -344,6 +335,9 @@ diagnoseGemmCall(const CallExpr &CallE, const rules::ApiInfo &Api,
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall &Call = *Analyzed;
+  // The messages name the function as the caller spelled it: read once per
+  // call, so that the rules run once per assignment.
+  Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
   std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &C) {

@@ -4,7 +4,6 @@
 #include "Diagnosis/AlgoSource.h"
 #include "Analysis/Syntax.h"
 #include "ContextCache.h"
-#include "Models/LtValueFindings.h"
 #include "gemm/rules/lt_check.h"
 
 #include "clang/AST/ASTContext.h"
@@ -267,6 +266,8 @@ void noteAttribute(const LtContext &C, unsigned O, int64_t Id,
   noteAttributeValue(C, ObjectArgs[O], Id, C.Attr[O][Id], Seen, Notes, SetOnly);
 }
 
+// Notes for where pointer argument \p A points; for the workspace, the
+// size of its allocation.
 void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
                  std::vector<DiagnosisNote> &Notes) {
   for (unsigned I = 0; I < NumPointers; ++I) {
@@ -291,13 +292,28 @@ void notePointer(const CallExpr &Call, const LtContext &C, Arg A,
   }
 }
 
-// LT-ALIGN-PREF and LT-EPI-ALIGN: where the pointer's offset came from,
-// and what the heuristic was told where it chose 'algo'.
-void noteAlignment(const CallExpr &Call, const LtContext &C, const lt::Finding &F,
-                   const AlgoSource &Source,
-                   std::set<std::pair<unsigned, std::string>> &Seen,
-                   std::vector<DiagnosisNote> &Notes) {
-  if (F.RuleId == llvm::StringRef("LT-EPI-ALIGN")) {
+// Notes for the offset of pointer argument \p A into its allocation.
+void noteOffset(const CallExpr &Call, const LtContext &C, Arg A,
+                std::vector<DiagnosisNote> &Notes) {
+  for (unsigned I = 0; I < NumPointers; ++I)
+    if (PointerArgs[I] == A)
+      noteAlternatives(
+          C.Pointers[I].Offset, *argument(Call, A),
+          [&](int64_t Offset) {
+            return "'" + std::string(lt::argName(A)) + "' is " +
+                   std::to_string(Offset) +
+                   " bytes into its allocation, which starts 256-byte aligned";
+          },
+          C.Atoms, Notes);
+}
+
+// Notes for attribute \p Id as the heuristic query that chose 'algo' saw
+// it: the preference's alignments, or the bias pointer's alignment.
+void noteAtQuery(const LtContext &C, Arg Object, int64_t Id,
+                 const AlgoSource &Source,
+                 std::set<std::pair<unsigned, std::string>> &Seen,
+                 std::vector<DiagnosisNote> &Notes) {
+  if (Object == Arg::ComputeDesc && Id == lt::desc::BIAS_POINTER) {
     for (const Alternative &A : C.QueryBias.Alternatives)
       if (A.Value > 0)
         Notes.push_back({Source.Query->getBeginLoc(),
@@ -306,77 +322,62 @@ void noteAlignment(const CallExpr &Call, const LtContext &C, const lt::Finding &
                              "-byte aligned" + whenText(A.When, C.Atoms)});
     return;
   }
-  for (unsigned I = 0; I < NumPointers; ++I)
-    if (PointerArgs[I] == F.About.Argument)
-      noteAlternatives(
-          C.Pointers[I].Offset, *argument(Call, F.About.Argument),
-          [&](int64_t Offset) {
-            return "'" + std::string(lt::argName(F.About.Argument)) + "' is " +
-                   std::to_string(Offset) +
-                   " bytes into its allocation, which starts 256-byte aligned";
-          },
-          C.Atoms, Notes);
-  for (unsigned M = 0; M < 4; ++M)
-    if (lt::dataArg(M) == F.About.Argument)
-      noteAttributeValue(C, Arg::Preference, lt::pref::MIN_ALIGNMENT_A_BYTES + M,
-                         C.QueryAlignment[M], Seen, Notes);
+  const int64_t M = Id - lt::pref::MIN_ALIGNMENT_A_BYTES;
+  if (Object == Arg::Preference && M >= 0 && M < 4)
+    noteAttributeValue(C, Arg::Preference, Id, C.QueryAlignment[M], Seen,
+                       Notes);
   Notes.push_back({Source.Query->getBeginLoc(), "the heuristic chose 'algo' here"});
 }
 
-// The attributes behind a finding, besides its subject.
-void noteInputs(const CallExpr &Call, const LtContext &C,
-                const lt::Finding &F, const AlgoSource &Source,
-                std::vector<DiagnosisNote> &Notes) {
-  std::set<std::pair<unsigned, std::string>> Seen;
-  const unsigned O = objectIndex(F.About.Argument);
-  if (F.About.Attr >= 0)
-    noteAttribute(C, O, F.About.Attr, Seen, Notes);
-  const llvm::StringRef Rule = F.RuleId;
-  if (Rule == "LT-OBJ-LIFE")
-    noteAttribute(C, O, FunctionValues::DestroyedAttribute, Seen, Notes);
-  if (Rule == "LT-CD-INPLACE")
-    noteAttribute(C, ObjD, F.About.Attr, Seen, Notes);
-  if (Rule == "LT-SHAPE-MNK" && (O == 1 || O == 2))
-    noteAttribute(C, 0, O == 1 ? lt::desc::TRANSA : lt::desc::TRANSB, Seen,
-                  Notes, /*SetOnly=*/true);
-  if (Rule.starts_with("LT-LD-") && O >= 1 && O <= 4) {
-    noteAttribute(C, O, Rule == "LT-LD-ROW" ? lt::layout::COLS : lt::layout::ROWS,
-                  Seen, Notes);
-    if (Rule != "LT-LD-COL")
-      noteAttribute(C, O, lt::layout::ORDER, Seen, Notes);
-  }
-  if (F.Cat == rules::Category::ScalarPointerMode)
-    noteAttribute(C, 0, lt::desc::POINTER_MODE, Seen, Notes);
-  if (Rule == "LT-ALIGN-PREF" || Rule == "LT-EPI-ALIGN") {
-    noteAlignment(Call, C, F, Source, Seen, Notes);
-  } else if ((F.Cat == rules::Category::ScalarPointerMode ||
-              F.Cat == rules::Category::BufferType) &&
-             F.About.Attr < 0) {
-    notePointer(Call, C, F.About.Argument, Notes);
-  }
-  if (F.Cat == rules::Category::ScalarType)
-    noteAttribute(C, 0, lt::desc::SCALE_TYPE, Seen, Notes);
-  if (F.Cat == rules::Category::Workspace)
-    notePointer(Call, C, Arg::Workspace, Notes);
-  if (Rule == "LT-ALGO-RESULT" && Source.Via)
+// Notes for where 'algo' came from: the call whose result it is, and a
+// query whose outcome is never read.
+void noteAlgoOrigin(const AlgoSource &Source,
+                    std::vector<DiagnosisNote> &Notes) {
+  if (Source.Via)
     Notes.push_back({Source.Via->getBeginLoc(),
                      "'algo' comes from what '" +
                          Source.Via->getDirectCallee()->getNameAsString() +
                          "' returns here"});
-  if (Rule == "LT-ALGO-RESULT" && Source.Unchecked)
+  if (Source.Unchecked)
     Notes.push_back({Source.Query->getBeginLoc(),
                      "the query is not checked here: its status is discarded "
                      "and its 'returnAlgoCount' is never read"});
-  if (F.Cat == rules::Category::Epilogue) {
-    noteAttribute(C, 0, lt::desc::EPILOGUE, Seen, Notes);
-    if (Rule == "LT-EPI-ROWORDER")
-      noteAttribute(C, ObjD, lt::layout::ORDER, Seen, Notes);
+}
+
+// Notes for the values a finding rests on (Finding::Inputs), in its order.
+// The values passed themselves are in the message.
+void noteInputs(const CallExpr &Call, const LtContext &C,
+                const lt::Finding &F, const AlgoSource &Source,
+                std::vector<DiagnosisNote> &Notes) {
+  std::set<std::pair<unsigned, std::string>> Seen;
+  for (const rules::Input &In : F.Inputs) {
+    const unsigned O = objectIndex(In.Argument);
+    switch (In.What) {
+    case rules::Fact::Attribute:
+    case rules::Fact::SetAttribute:
+      noteAttribute(C, O, In.Attr, Seen, Notes,
+                    In.What == rules::Fact::SetAttribute);
+      break;
+    case rules::Fact::Destroyed:
+      noteAttribute(C, O, FunctionValues::DestroyedAttribute, Seen, Notes);
+      break;
+    case rules::Fact::Residency:
+    case rules::Fact::Allocation:
+      notePointer(Call, C, In.Argument, Notes);
+      break;
+    case rules::Fact::Alignment:
+      noteOffset(Call, C, In.Argument, Notes);
+      break;
+    case rules::Fact::AttributeAtQuery:
+      noteAtQuery(C, In.Argument, In.Attr, Source, Seen, Notes);
+      break;
+    case rules::Fact::Origin:
+      noteAlgoOrigin(Source, Notes);
+      break;
+    default:
+      break;
+    }
   }
-  if (F.Cat == rules::Category::TypeCombination ||
-      F.Cat == rules::Category::NarrowPrecision)
-    for (int64_t Id : {lt::desc::COMPUTE_TYPE, lt::desc::SCALE_TYPE})
-      if (Rule.starts_with("LT-TYPE-SCALE") || Rule.starts_with("LT-FP8-COMPUTE"))
-        noteAttribute(C, 0, Id, Seen, Notes);
 }
 
 using FindingKey = std::tuple<std::string, unsigned, int64_t>;
@@ -428,7 +429,7 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
     auto Judge = [&](Value CC) {
       V.ComputeCapability = CC;
       for (lt::Finding &F : lt::checkMatmul(V))
-        if (!isSetterValueFinding(F))
+        if (F.Where == rules::Reported::AtCall) // else: at the setter
           Here.push_back(std::move(F));
     };
     // An architecture rule holds where one of the targets breaks it.

@@ -14,7 +14,6 @@
 #include "GemmChecker.h"
 #include "ModelState.h"
 #include "Models/LibraryVersion.h"
-#include "Models/LtValueFindings.h"
 #include "gemm/rules/check.h"
 #include "gemm/rules/lt_check.h"
 
@@ -233,12 +232,8 @@ void GemmChecker::checkGemm(const rules::ApiInfo &Api, const CallEvent &Call,
         Call.getArgExpr(Pos)->IgnoreParenImpCasts()->getType());
   }
   Values.LibraryVersion = libraryVersion(C);
-  std::vector<rules::Finding> Findings = rules::checkCall(Api, Values);
-  if (Findings.empty())
-    return;
   Values.CalledAs = spelledName(Call, C);
-  if (!Values.CalledAs.empty())
-    Findings = rules::checkCall(Api, Values);
+  const std::vector<rules::Finding> Findings = rules::checkCall(Api, Values);
   ExplodedNode *Node = nullptr;
   for (const rules::Finding &F : Findings)
     report(F,
@@ -255,8 +250,9 @@ bool writtenAsConstants(const rules::ApiInfo &Api, const rules::Finding &F,
                         const CallEvent &Call, ASTContext &Ctx) {
   if (F.Inputs.empty())
     return false;
-  return llvm::all_of(F.Inputs, [&](Role R) {
-    if (R == Role::Handle || rules::isPointerRole(R) || !Api.has(R) ||
+  return llvm::all_of(F.Inputs, [&](const rules::Input &In) {
+    const Role R = In.Argument;
+    if (In.What != rules::Fact::Value || R == Role::Handle || rules::isPointerRole(R) || !Api.has(R) ||
         Api.isPerGroup(R))
       return false;
     const Expr *Arg = Call.getArgExpr(Api.position(R));
@@ -328,7 +324,7 @@ void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
     M.RequestedAlgoCount = concrete(Call.getArgSVal(*I));
   ExplodedNode *Node = nullptr;
   for (const rules::Finding &Fd : lt::checkMatmul(M)) {
-    if (model::isSetterValueFinding(Fd))
+    if (Fd.Where == rules::Reported::AtSetter)
       continue; // reported at the call that wrote the value
     const auto I = ArgOf(Fd.About.Argument);
     report(Fd, I ? Call.getArgExpr(*I) : Call.getOriginExpr(), E, C, Node);

@@ -427,7 +427,7 @@ void GemmChecker::emit(const rules::Finding &F, const Expr *At,
   }
   // The modes and attributes the finding rests on: where they were set.
   if (E.Handle && (F.Cat == rules::Category::ScalarPointerMode ||
-                   llvm::is_contained(F.Inputs, Role::Handle))) {
+                   rules::readsArgument(F, Role::Handle))) {
     R->addVisitor<StateChangeVisitor>(E.Handle, true, model::HandlePointerMode,
                                       lt::Arg::Handle);
     if (F.Cat == rules::Category::PrecisionLoss)

@@ -21,6 +21,15 @@ using gemm::rules::ApiInfo;
 using gemm::rules::Finding;
 using gemm::rules::Role;
 
+// The arguments \p Inputs rest on, in order, whatever fact of each.
+inline std::vector<Role>
+arguments(const std::vector<gemm::rules::Input> &Inputs) {
+  std::vector<Role> Out;
+  for (const gemm::rules::Input &In : Inputs)
+    Out.push_back(In.Argument);
+  return Out;
+}
+
 // The ApiTable row of Name; throws (failing the test) when there is none.
 inline const ApiInfo &api(const char *Name) {
   const ApiInfo *Info = gemm::rules::findApi(Name);

@@ -357,7 +357,7 @@ TEST(Vendor, NotAnEnumeratorIsADataTypeFinding) {
   EXPECT_EQ(Fs[0].Param, Role::AType);
   EXPECT_EQ(Fs[0].Value, 150);
   EXPECT_EQ(Fs[0].Message, "'Atype' (150) is not a hipDataType value");
-  EXPECT_EQ(Fs[0].Inputs, std::vector<Role>{Role::AType});
+  EXPECT_EQ(arguments(Fs[0].Inputs), std::vector<Role>{Role::AType});
 
   // And the other way round under HIPBLAS_V2-less hipBLAS.
   V = hipblasCall();

@@ -37,15 +37,17 @@ cublasStatus_t callChecked(const CallSite &Site, cublasStatus_t Status) {
   return Status;
 }
 
-// The status cuBLAS gives a call the guard rejects: a null handle is
-// refused before any argument is read, with CUBLAS_STATUS_NOT_INITIALIZED;
-// every other rule's failure is CUBLAS_STATUS_INVALID_VALUE.
+// The status cuBLAS gives a call the guard rejects: the handle is checked
+// before any argument is read, so a finding that rests on the handle itself
+// (not on its modes) is refused with CUBLAS_STATUS_NOT_INITIALIZED; every
+// other rule's failure is CUBLAS_STATUS_INVALID_VALUE.
 inline cublasStatus_t
 rejectionStatus(const std::vector<rules::Finding> &Findings) {
+  const rules::Input Handle(rules::Role::Handle);
   for (const rules::Finding &F : Findings)
-    if (F.Param == rules::Role::Handle &&
-        std::strcmp(F.RuleId, "pointer.null-handle") == 0)
-      return CUBLAS_STATUS_NOT_INITIALIZED;
+    for (const rules::Input &In : F.Inputs)
+      if (In == Handle)
+        return CUBLAS_STATUS_NOT_INITIALIZED;
   return CUBLAS_STATUS_INVALID_VALUE;
 }
 

@@ -118,6 +118,46 @@ struct Subject {
 };
 } // namespace lt
 
+// What of an argument a finding rests on: the diagnostics note where each
+// came from, and the guard tells a finding about the handle itself.
+enum class Fact : uint8_t {
+  Value,            // what was passed: a number, an enumerator, an address
+  Residency,        // where the pointer points
+  PointeeType,      // the type the pointer points to
+  Allocation,       // where it points and the size of its allocation
+  Alignment,        // its offset into its allocation
+  PointerMode,      // the handle's pointer mode
+  MathMode,         // the handle's math mode
+  Attribute,        // attribute Attr of the object the argument names
+  SetAttribute,     // the same, only where a call set it (not its default)
+  AttributeAtQuery, // attribute Attr where the heuristic query chose 'algo'
+  Destroyed,        // whether the object was destroyed
+  Origin,           // the call that gave the value ('algo': its query)
+};
+
+// One value a finding rests on.
+struct Input {
+  Role Argument = Role::None;
+  Fact What = Fact::Value;
+  int64_t Attr = -1; // the attribute, for the Attribute facts
+
+  constexpr Input() = default;
+  constexpr Input(Role R, Fact F = Fact::Value, int64_t A = -1)
+      : Argument(R), What(F), Attr(A) {}
+  friend constexpr bool operator==(const Input &X, const Input &Y) {
+    return X.Argument == Y.Argument && X.What == Y.What && X.Attr == Y.Attr;
+  }
+  friend constexpr bool operator!=(const Input &X, const Input &Y) {
+    return !(X == Y);
+  }
+};
+
+// Where a finding is reported: at the call that reads the values, or at
+// the setter or Create call that wrote the one value it judges (a wrong
+// value in itself is reported once, where it was written, not again at
+// every call that reads the object). rule_ids.h gives each rule's.
+enum class Reported : uint8_t { AtCall, AtSetter };
+
 // One finding of either library's rules: the GEMM family's name their
 // subject by Param (and Group), cuBLASLt's by About.
 struct Finding {
@@ -134,7 +174,8 @@ struct Finding {
   bool RowMajorIdiom = false; // the note explains the row-major idiom
   std::string SizeNote; // with RowMajorIdiom: the note without the idiom,
                         // only the size the argument must have
-  std::vector<Role> Inputs; // the arguments whose values decide the finding
+  std::vector<Input> Inputs; // the values that decide the finding
+  Reported Where = Reported::AtCall;
   // The enumerator that replaces the argument Param when the rules leave one
   // reading of the call (a fix-it); empty when there is none.
   std::string Replacement;
@@ -145,6 +186,22 @@ struct Finding {
 // gemm_rules call them warnings.
 inline bool isAdvisory(const Finding &F) {
   return F.Sev == Severity::Warning;
+}
+
+// Whether \p F rests on a fact of argument \p R (any fact).
+inline bool readsArgument(const Finding &F, Role R) {
+  for (const Input &In : F.Inputs)
+    if (In.Argument == R)
+      return true;
+  return false;
+}
+
+// Adds \p In to what \p F rests on, once.
+inline void addInput(Finding &F, Input In) {
+  for (const Input &Have : F.Inputs)
+    if (Have == In)
+      return;
+  F.Inputs.push_back(In);
 }
 
 // Where a checker collects its findings: one per defect, each with its
@@ -166,12 +223,16 @@ public:
     Out.push_back(std::move(F));
     return Out.back();
   }
-  // A cuBLASLt finding, about an argument or an attribute.
+  // A cuBLASLt finding, about an argument or an attribute: its subject is
+  // the first value it rests on.
   Finding &add(Category Cat, const char *Rule, lt::Subject About, int64_t V,
                std::string Msg, std::string Note = "",
                Severity Sev = Severity::Error) {
     Finding &F = add(Cat, Rule, V, std::move(Msg), std::move(Note), Sev);
     F.About = About;
+    F.Inputs = {About.Attr >= 0 ? Input(About.Argument, Fact::Attribute,
+                                        About.Attr)
+                                : Input(About.Argument)};
     return F;
   }
 };

@@ -1,7 +1,8 @@
 // gemm/rules/rule_ids.h - every rule id the rules core reports (the ids of
-// docs/rules.md), and the nearest known name to a misspelt one: what
-// GEMM_GUARD_IGNORE accepts besides the check names and call sites.
-// RulesTest checks this list against the ids the rule headers report.
+// docs/rules.md and docs/cublaslt.md) and where its findings are reported,
+// and the nearest known name to a misspelt one: what GEMM_GUARD_IGNORE
+// accepts besides the check names and call sites. RulesTest checks this
+// table against the ids the rule headers report.
 #ifndef GEMM_RULES_RULE_IDS_H
 #define GEMM_RULES_RULE_IDS_H
 
@@ -14,41 +15,76 @@
 
 namespace gemm::rules {
 
-inline constexpr const char *RuleIds[] = {
-    "batch.overlap", "buffer.extent", "buffer.type", "enum.algo",
-    "enum.compute-type", "enum.data-type", "enum.trans", "enum.version",
-    "group.array", "group.more",
-    "int8.ld", "int8.pointer", "ld.operand", "ld.output", "ld.pitch-bytes",
-    "pointer.mode", "pointer.mode-grouped", "pointer.null", "pointer.null-c",
-    "pointer.null-handle", "precision.tensor-op-algo",
-    "precision.tensor-op-math", "scalar.alignment", "scalar.type", "size.int32",
-    "size.negative", "types.c-d", "types.combination", "types.legacy-compute",
-    "types.mixed-ab", "types.narrow-float", "LT-ALGO-COUNT", "LT-ALGO-INIT",
-    "LT-ALGO-RESULT",
-    "LT-ALIGN-PREF", "LT-ATTR-ENUM", "LT-ATTR-GET", "LT-ATTR-NULLBUF",
-    "LT-ATTR-PTRBUF", "LT-ATTR-SIZE", "LT-ATTR-TYPE", "LT-ATTR-VERSION",
-    "LT-BATCH-EQ", "LT-BATCH-POS", "LT-BATCH-STRIDE", "LT-CD-FP8ACC",
-    "LT-CD-INPLACE", "LT-CD-MATCH", "LT-CD-NARROW", "LT-CD-NULLC", "LT-EPI-ALIGN",
-    "LT-EPI-AUX",
-    "LT-EPI-AUXLD", "LT-EPI-AUXSTRIDE", "LT-EPI-AUXTYPE", "LT-EPI-BATCHMODE",
-    "LT-EPI-BIASPTR", "LT-EPI-BIASTYPE", "LT-EPI-BLOCKFP8", "LT-EPI-ROWORDER",
-    "LT-EPI-TYPE", "LT-EPI-VALUE", "LT-FP4-CD", "LT-FP4-DOUT", "LT-FP4-REQ",
-    "LT-FP8-ALIGN", "LT-FP8-ARCH", "LT-FP8-AUXTYPE", "LT-FP8-BIAS", "LT-FP8-CD",
-    "LT-FP8-COMPUTE", "LT-FP8-TN", "LT-FP8-TYPES", "LT-IMMA-ALPHA01",
-    "LT-IMMA-EPI", "LT-IMMA-EPI2", "LT-IMMA-LD4", "LT-IMMA-MK4",
-    "LT-IMMA-ORDER", "LT-IMMA-ORDERARCH", "LT-IMMA-PMODE", "LT-IMMA-PMODE2",
-    "LT-IMMA-PTR4", "LT-IMMA-TN", "LT-LD-COL", "LT-LD-COL32", "LT-LD-COL32R4",
-    "LT-LD-COL4", "LT-LD-HERM", "LT-LD-NEG", "LT-LD-ROW", "LT-LD-ZERO",
-    "LT-MISC-FILL", "LT-MISC-TRANSC", "LT-OBJ-CREATE", "LT-OBJ-DESCARGS",
-    "LT-OBJ-LIFE", "LT-OBJ-XFORM", "LT-PTR-AVBS", "LT-PTR-BATCHMODE",
-    "LT-PTR-LOC", "LT-PTR-NULL", "LT-PTR-VALUE", "LT-PTR-VECLEN",
-    "LT-SCALE-2D2D", "LT-SCALE-ARCH", "LT-SCALE-BLOCKMIX", "LT-SCALE-DNARROW",
-    "LT-SCALE-FP8D", "LT-SCALE-MN4", "LT-SCALE-NARROW", "LT-SCALE-OUTERVEC",
-    "LT-SCALE-PTR", "LT-SCALE-PTRARRAY", "LT-SCALE-TILE", "LT-SHAPE-INT32",
-    "LT-SHAPE-MNK", "LT-TYPE-AB", "LT-TYPE-ALPHA", "LT-TYPE-COMBO", "LT-TYPE-D",
-    "LT-TYPE-EMU", "LT-TYPE-FAST", "LT-TYPE-SCALE", "LT-WS-ALIGN", "LT-WS-NULL",
-    "LT-WS-SIZE",
+// Where each rule's findings are reported (Finding::Where): at the call
+// that reads the values, or, for a value wrong in itself, at the setter or
+// Create call that wrote it. RulesTest checks that the findings of every
+// rule carry the row's Where and the inputs it implies.
+struct RuleInfo {
+  const char *Id;
+  Reported Where;
 };
+
+namespace rule_table {
+constexpr Reported Call = Reported::AtCall, Setter = Reported::AtSetter;
+inline constexpr RuleInfo RuleTable[] = {
+    {"batch.overlap", Call}, {"buffer.extent", Call}, {"buffer.type", Call},
+    {"enum.algo", Call}, {"enum.compute-type", Call}, {"enum.data-type", Call},
+    {"enum.trans", Call}, {"enum.version", Call}, {"group.array", Call},
+    {"group.more", Call}, {"int8.ld", Call}, {"int8.pointer", Call},
+    {"ld.operand", Call}, {"ld.output", Call}, {"ld.pitch-bytes", Call},
+    {"pointer.mode", Call}, {"pointer.mode-grouped", Call},
+    {"pointer.null", Call}, {"pointer.null-c", Call},
+    {"pointer.null-handle", Call}, {"precision.tensor-op-algo", Call},
+    {"precision.tensor-op-math", Call}, {"scalar.alignment", Call},
+    {"scalar.type", Call}, {"size.int32", Call}, {"size.negative", Call},
+    {"types.c-d", Call}, {"types.combination", Call},
+    {"types.legacy-compute", Call}, {"types.mixed-ab", Call},
+    {"types.narrow-float", Call}, {"LT-ALGO-COUNT", Call},
+    {"LT-ALGO-INIT", Call}, {"LT-ALGO-RESULT", Call}, {"LT-ALIGN-PREF", Call},
+    {"LT-ATTR-ENUM", Setter}, {"LT-ATTR-GET", Call}, {"LT-ATTR-NULLBUF", Call},
+    {"LT-ATTR-PTRBUF", Call}, {"LT-ATTR-SIZE", Call}, {"LT-ATTR-TYPE", Call},
+    {"LT-ATTR-VERSION", Call}, {"LT-BATCH-EQ", Call}, {"LT-BATCH-POS", Setter},
+    {"LT-BATCH-STRIDE", Call}, {"LT-CD-FP8ACC", Call}, {"LT-CD-INPLACE", Call},
+    {"LT-CD-MATCH", Call}, {"LT-CD-NARROW", Call}, {"LT-CD-NULLC", Call},
+    {"LT-EPI-ALIGN", Call}, {"LT-EPI-AUX", Call}, {"LT-EPI-AUXLD", Call},
+    {"LT-EPI-AUXSTRIDE", Call}, {"LT-EPI-AUXTYPE", Call},
+    {"LT-EPI-BATCHMODE", Call}, {"LT-EPI-BIASPTR", Call},
+    {"LT-EPI-BIASTYPE", Call}, {"LT-EPI-BLOCKFP8", Call},
+    {"LT-EPI-ROWORDER", Call}, {"LT-EPI-TYPE", Call}, {"LT-EPI-VALUE", Setter},
+    {"LT-FP4-CD", Call}, {"LT-FP4-DOUT", Call}, {"LT-FP4-REQ", Call},
+    {"LT-FP8-ALIGN", Call}, {"LT-FP8-ARCH", Call}, {"LT-FP8-AUXTYPE", Call},
+    {"LT-FP8-BIAS", Call}, {"LT-FP8-CD", Call}, {"LT-FP8-COMPUTE", Call},
+    {"LT-FP8-TN", Call}, {"LT-FP8-TYPES", Call}, {"LT-IMMA-ALPHA01", Call},
+    {"LT-IMMA-EPI", Call}, {"LT-IMMA-EPI2", Call}, {"LT-IMMA-LD4", Call},
+    {"LT-IMMA-MK4", Call}, {"LT-IMMA-ORDER", Call}, {"LT-IMMA-ORDERARCH", Call},
+    {"LT-IMMA-PMODE", Call}, {"LT-IMMA-PMODE2", Call}, {"LT-IMMA-PTR4", Call},
+    {"LT-IMMA-TN", Call}, {"LT-LD-COL", Call}, {"LT-LD-COL32", Call},
+    {"LT-LD-COL32R4", Call}, {"LT-LD-COL4", Call}, {"LT-LD-HERM", Call},
+    {"LT-LD-NEG", Setter}, {"LT-LD-ROW", Call}, {"LT-LD-ZERO", Call},
+    {"LT-MISC-FILL", Call}, {"LT-MISC-TRANSC", Setter}, {"LT-OBJ-CREATE", Call},
+    {"LT-OBJ-DESCARGS", Setter}, {"LT-OBJ-LIFE", Call}, {"LT-OBJ-XFORM", Call},
+    {"LT-PTR-AVBS", Call}, {"LT-PTR-BATCHMODE", Call}, {"LT-PTR-LOC", Call},
+    {"LT-PTR-NULL", Call}, {"LT-PTR-VALUE", Setter}, {"LT-PTR-VECLEN", Call},
+    {"LT-SCALE-2D2D", Call}, {"LT-SCALE-ARCH", Call},
+    {"LT-SCALE-BLOCKMIX", Call}, {"LT-SCALE-DNARROW", Call},
+    {"LT-SCALE-FP8D", Call}, {"LT-SCALE-MN4", Call}, {"LT-SCALE-NARROW", Call},
+    {"LT-SCALE-OUTERVEC", Call}, {"LT-SCALE-PTR", Call},
+    {"LT-SCALE-PTRARRAY", Call}, {"LT-SCALE-TILE", Call},
+    {"LT-SHAPE-INT32", Setter}, {"LT-SHAPE-MNK", Call}, {"LT-TYPE-AB", Call},
+    {"LT-TYPE-ALPHA", Call}, {"LT-TYPE-COMBO", Call}, {"LT-TYPE-D", Call},
+    {"LT-TYPE-EMU", Setter}, {"LT-TYPE-FAST", Call}, {"LT-TYPE-SCALE", Call},
+    {"LT-WS-ALIGN", Call}, {"LT-WS-NULL", Call}, {"LT-WS-SIZE", Call},
+};
+} // namespace rule_table
+using rule_table::RuleTable;
+
+// The row of rule \p Id, or null.
+inline const RuleInfo *findRule(const std::string &Id) {
+  for (const RuleInfo &R : RuleTable)
+    if (Id == R.Id)
+      return &R;
+  return nullptr;
+}
 
 inline constexpr Category AllCategories[] = {
     Category::LeadingDimension, Category::InvalidSize,
@@ -65,10 +101,7 @@ inline bool isKnownCheckOrRule(const std::string &Name) {
   for (Category C : AllCategories)
     if (Name == categoryName(C))
       return true;
-  for (const char *Id : RuleIds)
-    if (Name == Id)
-      return true;
-  return false;
+  return findRule(Name) != nullptr;
 }
 
 // The Levenshtein distance between A and B, ignoring ASCII case where asked
@@ -109,8 +142,8 @@ inline std::string nearestCheckOrRule(const std::string &Name) {
   };
   for (Category C : AllCategories)
     Consider(categoryName(C));
-  for (const char *Id : RuleIds)
-    Consider(Id);
+  for (const RuleInfo &R : RuleTable)
+    Consider(R.Id);
   return Best;
 }
 

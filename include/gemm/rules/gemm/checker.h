@@ -104,7 +104,7 @@ private:
 
   Finding &add(Category Cat, const char *RuleId, Role Param, int Group,
                int64_t V, std::string Msg, std::string Note,
-               std::vector<Role> Inputs) {
+               std::vector<Input> Inputs) {
     // cuBLAS runs a call that loses precision (docs/rules.md: the
     // precision.* rules are warnings).
     Finding &F = S.add(Cat, RuleId, V, std::move(Msg), std::move(Note),

@@ -130,7 +130,7 @@ inline void Checker::checkPitches() {
     const std::string Divisor =
         Cxx ? "sizeof(" + std::string(Cxx) + ")" : std::to_string(Bytes);
     const Value Ld = get(X.Ld);
-    std::vector<Role> Inputs{X.Ld};
+    std::vector<Input> Inputs{X.Ld};
     if (Api.has(X.Type))
       Inputs.push_back(X.Type);
     add(Category::LeadingDimension, "ld.pitch-bytes", X.Ld, -1,

@@ -32,7 +32,7 @@ inline void Checker::checkBuffers() {
     const PointerFacts &P = In.pointer(R);
     if (X.DataType >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
         P.PointeeType.V != X.DataType) {
-      std::vector<Role> Inputs{R};
+      std::vector<Input> Inputs{{R, Fact::PointeeType}};
       std::string Why;
       if (Api.has(X.Type)) {
         Inputs.push_back(X.Type);
@@ -110,7 +110,7 @@ inline void Checker::checkExtent(const Matrix &X, const PointerFacts &P) {
           Text + " = " + countText(Elements) + " elements of " +
           dataTypeName(Api.Vend, X.DataType) + ") but only " +
           std::to_string(Available) + " remain in its allocation",
-      "", {X.Ptr, X.Ld})
+      "", {{X.Ptr, Fact::Allocation}, X.Ld})
       .Bound = Available;
 }
 
@@ -195,7 +195,7 @@ inline void Checker::checkPrecision() {
             "rounding the inputs to half precision",
         "set CUBLAS_DEFAULT_MATH (or CUBLAS_TF32_TENSOR_OP_MATH if TF32 is "
         "acceptable)",
-        {Role::Handle});
+        {{Role::Handle, Fact::MathMode}});
 }
 
 // Batched C matrices must not share an element (DOC: undefined behaviour).
@@ -324,7 +324,7 @@ inline void Checker::checkCombination(int64_t CT, int64_t AB, Role ABRole, int64
     Blamed = AB >= 0 ? ABRole : CRole;
     Note = supportedList(CT, -1, Blamed, CRole);
   }
-  std::vector<Role> Inputs;
+  std::vector<Input> Inputs;
   if (HasCompute && CT >= 0)
     Inputs.push_back(Role::ComputeType);
   if (AB >= 0)

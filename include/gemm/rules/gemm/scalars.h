@@ -76,7 +76,7 @@ inline void Checker::checkScalars() {
       if (!Api.isGrouped()) // a host array there: checkGroupPointers
         add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
             Name() + " is null; cuBLAS reads it on every call",
-            "pass the address of a scalar", {R});
+            "pass the address of a scalar", {{R, Fact::Residency}});
       continue;
     }
     if (P.PointeeIsPointer.Known && P.PointeeIsPointer.V) {
@@ -85,13 +85,13 @@ inline void Checker::checkScalars() {
           Name() + " points to a pointer, not to a scalar: cuBLAS reads the "
                    "pointer's bytes as " +
               (Scale >= 0 ? "'" + typeText(Scale) + "'" : std::string("the scalar")),
-          "pass the pointer itself, not its address", {R})
+          "pass the pointer itself, not its address", {{R, Fact::PointeeType}})
           .Bound = Scale;
       continue;
     }
     if (Scale >= 0 && P.PointeeType.Known && P.PointeeType.V >= 0 &&
         P.PointeeType.V != Scale && !holdsComplex(P, Scale)) {
-      std::vector<Role> Inputs{R};
+      std::vector<Input> Inputs{{R, Fact::PointeeType}};
       if (Api.has(Role::ComputeType))
         Inputs.push_back(Role::ComputeType);
       add(Category::ScalarType, "scalar.type", R, -1, P.PointeeType.V,
@@ -112,7 +112,7 @@ inline void Checker::checkScalars() {
               "CUBLAS_POINTER_MODE_HOST, where cuBLAS reads it on the host",
           "pass a host scalar, or call cublasSetPointerMode(handle, "
           "CUBLAS_POINTER_MODE_DEVICE) first",
-          {R, Role::Handle});
+          {{R, Fact::Residency}, {Role::Handle, Fact::PointerMode}});
       continue;
     }
     if (!HostMode && P.Where == Residency::Pageable) {
@@ -121,7 +121,7 @@ inline void Checker::checkScalars() {
                  "CUBLAS_POINTER_MODE_DEVICE, where the GPU reads it",
           "pass a device scalar, or call cublasSetPointerMode(handle, "
           "CUBLAS_POINTER_MODE_HOST) first",
-          {R, Role::Handle});
+          {{R, Fact::Residency}, {Role::Handle, Fact::PointerMode}});
       continue;
     }
     // Host scalars are read with their type's alignment (docs/rules.md,
@@ -133,7 +133,7 @@ inline void Checker::checkScalars() {
           Name() + " (" + hex(P.Address.V) + ") is not aligned to " +
               std::to_string(Align) + " bytes, the alignment of '" +
               typeText(Scale) + "'",
-          "", {R})
+          "", {{R, Fact::Residency}})
           .Bound = Align;
   }
   if (Api.isGrouped() && Mode.Known && Mode.V == pointer_mode::Device)
@@ -142,14 +142,14 @@ inline void Checker::checkScalars() {
         fn() +
             " needs CUBLAS_POINTER_MODE_HOST; in device mode it returns "
             "CUBLAS_STATUS_NOT_SUPPORTED",
-        "", {Role::Alpha});
+        "", {{Role::Alpha, Fact::Residency}});
   // C may be null only when beta is zero (docs/rules.md, `pointer.null-c`).
   const PointerFacts &C = In.pointer(Role::C);
   if (!Api.isBatched() && C.Address.Known && C.Address.V == 0 &&
       In.BetaIsZero.Known && !In.BetaIsZero.V)
     add(Category::ScalarPointerMode, "pointer.null-c", Role::C, -1, 0,
         quote(name(Role::C)) + " is null but 'beta' is not zero, so C is read",
-        "", {Role::C, Role::Beta});
+        "", {{Role::C, Fact::Residency}, {Role::Beta, Fact::Residency}});
 }
 
 } // namespace detail

@@ -93,7 +93,7 @@ inline void Checker::checkGroupPointers(int64_t Count) {
     add(Category::ScalarPointerMode, "pointer.null", R, -1, 0,
         quote(Name) + " is null but 'group_count' is " +
             std::to_string(Count) + ": cuBLAS reads one entry per group",
-        "", {R, Role::GroupCount});
+        "", {{R, Fact::Residency}, Role::GroupCount});
   }
 }
 

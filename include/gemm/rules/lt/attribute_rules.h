@@ -44,7 +44,8 @@ inline std::string enumText(EnumKind K, int64_t V) {
 // LT-OBJ-LIFE: the object argument A names was destroyed before the call.
 inline void reportDestroyed(Sink &S, Arg A) {
   S.add(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{A, -1}, 0,
-        q(argName(A)) + " was destroyed before this call");
+        q(argName(A)) + " was destroyed before this call")
+      .Inputs = {{A, Fact::Destroyed}};
 }
 
 // 'requestedAlgoCount' must be at least 1 (the heuristic, AlgoGetIds).
@@ -76,7 +77,7 @@ inline bool valueIsValid(Object O, const AttrInfo &Info, int64_t V,
 
 // Rules on one attribute value, wherever it was set (Create argument or
 // setter). Returns false when the value is invalid (and reported).
-inline bool checkValue(Sink &S, Object O, Arg Owner, int64_t Id, int64_t V,
+inline bool judgeValue(Sink &S, Object O, Arg Owner, int64_t Id, int64_t V,
                        int64_t LibraryVersion) {
   const AttrInfo *Info = findAttribute(O, Id);
   if (!Info || valueIsValid(O, *Info, V, LibraryVersion))
@@ -157,6 +158,17 @@ inline bool checkValue(Sink &S, Object O, Arg Owner, int64_t Id, int64_t V,
   return true;
 }
 
+// judgeValue's findings judge the one value a setter or Create wrote: they
+// are reported at that call, not at every call that reads the object.
+inline bool checkValue(Sink &S, Object O, Arg Owner, int64_t Id, int64_t V,
+                       int64_t LibraryVersion) {
+  const size_t First = S.Out.size();
+  const bool Valid = judgeValue(S, O, Owner, Id, V, LibraryVersion);
+  for (size_t I = First; I < S.Out.size(); ++I)
+    S.Out[I].Where = Reported::AtSetter;
+  return Valid;
+}
+
 } // namespace detail
 
 // X*SetAttribute and X*GetAttribute: LT-ATTR-SIZE, -NULLBUF, -PTRBUF, -TYPE,
@@ -169,7 +181,8 @@ inline std::vector<Finding> checkAttributeCall(const AttributeCall &C,
   if (C.ObjectDestroyed.Known && C.ObjectDestroyed.V) {
     S.add(Category::InvalidEnum, "LT-OBJ-LIFE", Subject{C.Owner, -1}, 0,
           std::string("the ") + objectName(C.Obj) +
-              " was destroyed before this call");
+              " was destroyed before this call")
+        .Inputs = {{C.Owner, Fact::Destroyed}};
     return S.Out;
   }
   if (!C.Attr.Known)

@@ -43,14 +43,19 @@ inline void MatmulChecker::checkEpilogue() {
   // LT-EPI-ROWORDER.
   if (lv(MatD, layout::ORDER) == order::Row) {
     if (epilogueUsesBias(E))
-      err(Category::Epilogue, "LT-EPI-ROWORDER", da(desc::EPILOGUE), E,
-          dn(desc::EPILOGUE) + " " + Name + " is not supported when D uses "
-          "CUBLASLT_ORDER_ROW");
+      addInput(err(Category::Epilogue, "LT-EPI-ROWORDER", da(desc::EPILOGUE),
+                   E,
+                   dn(desc::EPILOGUE) + " " + Name +
+                       " is not supported when D uses CUBLASLT_ORDER_ROW"),
+               {Arg::Ddesc, Fact::Attribute, layout::ORDER});
     else
-      warn(Category::Epilogue, "LT-EPI-ROWORDER", da(desc::EPILOGUE), E,
-           dn(desc::EPILOGUE) + " " + Name + " with D in CUBLASLT_ORDER_ROW: "
-           "one version of the documentation excludes every activation "
-           "epilogue with row-major D");
+      addInput(warn(Category::Epilogue, "LT-EPI-ROWORDER", da(desc::EPILOGUE),
+                    E,
+                    dn(desc::EPILOGUE) + " " + Name +
+                        " with D in CUBLASLT_ORDER_ROW: one version of the "
+                        "documentation excludes every activation epilogue "
+                        "with row-major D"),
+               {Arg::Ddesc, Fact::Attribute, layout::ORDER});
   }
   // LT-EPI-BIASTYPE and LT-FP8-BIAS.
   const int64_t BT = dv(desc::BIAS_DATA_TYPE, -2);
@@ -169,11 +174,13 @@ inline void MatmulChecker::checkMisc() {
   // CUBLAS_STATUS_NOT_SUPPORTED, sets the count to 0 and leaves the
   // results as they were.
   if (!In.Heuristic && In.AlgoResultUnchecked.Known && In.AlgoResultUnchecked.V)
-    err(Category::InvalidEnum, "LT-ALGO-RESULT", Subject{Arg::Algo, -1}, 0,
-        "'algo' is a result of cublasLtMatmulAlgoGetHeuristic whose "
-        "'returnAlgoCount' and status are never read: where no algorithm "
-        "is found, cublasLtMatmul gets one that was never set",
-        "use the result only when the returned count is at least 1");
+    addInput(
+        err(Category::InvalidEnum, "LT-ALGO-RESULT", Subject{Arg::Algo, -1}, 0,
+            "'algo' is a result of cublasLtMatmulAlgoGetHeuristic whose "
+            "'returnAlgoCount' and status are never read: where no algorithm "
+            "is found, cublasLtMatmul gets one that was never set",
+            "use the result only when the returned count is at least 1"),
+        {Arg::Algo, Fact::Origin});
 }
 
 } // namespace detail

@@ -89,12 +89,37 @@ private:
   std::string ccText() const { return "compute capability " + ccNumber(); }
   Finding &err(Category C, const char *Rule, Subject About, int64_t V,
                std::string Msg, std::string Note = "") {
-    return S.add(C, Rule, About, V, std::move(Msg), std::move(Note));
+    return withCategoryInputs(
+        S.add(C, Rule, About, V, std::move(Msg), std::move(Note)));
   }
   Finding &warn(Category C, const char *Rule, Subject About, int64_t V,
                 std::string Msg, std::string Note = "") {
-    return S.add(C, Rule, About, V, std::move(Msg), std::move(Note),
-                 Severity::Warning);
+    return withCategoryInputs(S.add(C, Rule, About, V, std::move(Msg),
+                                    std::move(Note), Severity::Warning));
+  }
+  // What every finding of a category rests on besides its subject: where
+  // a pointer may lie follows the pointer mode, alpha and beta have the
+  // scale type, a workspace is judged by its allocation, every epilogue
+  // rule by the epilogue.
+  static Finding &withCategoryInputs(Finding &F) {
+    const bool OnPointer = F.About.Attr < 0;
+    if (F.Cat == Category::ScalarPointerMode)
+      addInput(F, {Arg::ComputeDesc, Fact::Attribute, desc::POINTER_MODE});
+    if ((F.Cat == Category::ScalarPointerMode ||
+         F.Cat == Category::BufferType) && OnPointer)
+      addInput(F, {F.About.Argument, Fact::Residency});
+    if (F.Cat == Category::ScalarType)
+      addInput(F, {Arg::ComputeDesc, Fact::Attribute, desc::SCALE_TYPE});
+    if (F.Cat == Category::Workspace)
+      addInput(F, {Arg::Workspace, Fact::Allocation});
+    if (F.Cat == Category::Epilogue)
+      addInput(F, {Arg::ComputeDesc, Fact::Attribute, desc::EPILOGUE});
+    return F;
+  }
+  // The compute and scale types together decide the scale rules.
+  static void addTypeInputs(Finding &F) {
+    addInput(F, {Arg::ComputeDesc, Fact::Attribute, desc::COMPUTE_TYPE});
+    addInput(F, {Arg::ComputeDesc, Fact::Attribute, desc::SCALE_TYPE});
   }
   // Whether a finding already names \p About: one defect, one finding.
   bool reportedOn(Subject About) const {

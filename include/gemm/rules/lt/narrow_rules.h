@@ -26,12 +26,15 @@ inline void MatmulChecker::checkNarrowTypes() {
     return;
   }
   if (Compute != ct::C32F || Scale != dt::R_32F) {
-    err(Category::NarrowPrecision, Fp8 ? "LT-FP8-COMPUTE" : "LT-FP4-REQ",
+    Finding &F = err(
+        Category::NarrowPrecision, Fp8 ? "LT-FP8-COMPUTE" : "LT-FP4-REQ",
         da(Compute != ct::C32F ? desc::COMPUTE_TYPE : desc::SCALE_TYPE),
         Compute != ct::C32F ? Compute : Scale,
         std::string(Fp8 ? "FP8" : "FP4") +
             " matmuls need CUBLAS_COMPUTE_32F and scaleType CUDA_R_32F, not " +
             computeName(Compute) + " and " + typeName(Scale));
+    if (Fp8)
+      addTypeInputs(F);
   }
   if (A == dt::R_8F_E5M2 && B == dt::R_8F_E5M2) {
     err(Category::NarrowPrecision, "LT-FP8-TYPES", la(MatB, layout::TYPE), B,

@@ -167,14 +167,21 @@ inline void MatmulChecker::checkPointers() {
     // LT-ALIGN-PREF: less aligned than the heuristic was told.
     const Value Want = In.AlgoMinAlignment[M];
     const int64_t Have = P.Address.V & -P.Address.V;
-    if (Want.Known && Want.V > 0 && Have < Want.V)
-      warn(Category::BufferType, "LT-ALIGN-PREF", Subject{A, -1}, Have,
-           q(argName(A)) + " is only " + num(Have) +
-               "-byte aligned but the algo was chosen for " + num(Want.V) +
-               "-byte alignment (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_" +
-               matrixLetter(M) + "_BYTES); cublasLtMatmul may fail",
-           "set the preference to the real alignment before the heuristic query")
-          .Bound = Want.V;
+    if (Want.Known && Want.V > 0 && Have < Want.V) {
+      Finding &F = warn(
+          Category::BufferType, "LT-ALIGN-PREF", Subject{A, -1}, Have,
+          q(argName(A)) + " is only " + num(Have) +
+              "-byte aligned but the algo was chosen for " + num(Want.V) +
+              "-byte alignment (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_" +
+              matrixLetter(M) + "_BYTES); cublasLtMatmul may fail",
+          "set the preference to the real alignment before the heuristic query");
+      F.Bound = Want.V;
+      // Where the pointer lies in its allocation against what the query
+      // was told, not where it lies.
+      F.Inputs = {{A, Fact::Alignment},
+                  {Arg::Preference, Fact::AttributeAtQuery,
+                   pref::MIN_ALIGNMENT_A_BYTES + M}};
+    }
     if (gpuCannotRead(P))
       err(Category::BufferType, "LT-PTR-LOC", Subject{A, -1}, P.Address.V,
           q(argName(A)) + " points to pageable host memory; cuBLASLt reads "
@@ -183,12 +190,17 @@ inline void MatmulChecker::checkPointers() {
   // LT-EPI-ALIGN: the bias no less aligned than at the heuristic query.
   const Value Bias = d(desc::BIAS_POINTER);
   if (Bias.Known && Bias.V && In.AlgoBiasAlignment.Known &&
-      (Bias.V & -Bias.V) < In.AlgoBiasAlignment.V)
-    warn(Category::Epilogue, "LT-EPI-ALIGN", da(desc::BIAS_POINTER), Bias.V,
-         dn(desc::BIAS_POINTER) + " is only " + num(Bias.V & -Bias.V) +
-             "-byte aligned but was " + num(In.AlgoBiasAlignment.V) +
-             "-byte aligned when the heuristic chose the algo")
-        .Bound = In.AlgoBiasAlignment.V;
+      (Bias.V & -Bias.V) < In.AlgoBiasAlignment.V) {
+    Finding &F = warn(
+        Category::Epilogue, "LT-EPI-ALIGN", da(desc::BIAS_POINTER), Bias.V,
+        dn(desc::BIAS_POINTER) + " is only " + num(Bias.V & -Bias.V) +
+            "-byte aligned but was " + num(In.AlgoBiasAlignment.V) +
+            "-byte aligned when the heuristic chose the algo");
+    F.Bound = In.AlgoBiasAlignment.V;
+    F.Inputs = {{Arg::ComputeDesc, Fact::Attribute, desc::BIAS_POINTER},
+                {Arg::ComputeDesc, Fact::AttributeAtQuery, desc::BIAS_POINTER},
+                {Arg::ComputeDesc, Fact::Attribute, desc::EPILOGUE}};
+  }
   // LT-SCALE-TILE: block scale factors start 16-byte aligned.
   for (int64_t A : ScaleModeAttrs) {
     const int64_t Mode = dv(A, 0), Ptr = scalePointerFor(A);

@@ -86,12 +86,17 @@ inline void MatmulChecker::checkShape() {
              HaveD = opShape(MatD, DR, DC), HaveC = opShape(MatC, CR, CC);
   auto Mismatch = [&](unsigned M, int64_t Attr, const std::string &What,
                       int64_t Have, int64_t Want, const std::string &Why) {
-    err(Category::ShapeConsistency, "LT-SHAPE-MNK", la(M, Attr), Have,
+    Finding &F = err(
+        Category::ShapeConsistency, "LT-SHAPE-MNK", la(M, Attr), Have,
         What + " (" + num(Have) + ") does not match " + Why + " (" +
             num(Want) + ")",
         "D (m x n) = op(A) (m x k) * op(B) (k x n); the layouts describe "
-        "the matrices as stored, before TRANSA/TRANSB")
-        .Bound = Want;
+        "the matrices as stored, before TRANSA/TRANSB");
+    F.Bound = Want;
+    // A and B are read through their transposes: where one was set.
+    if (M == MatA || M == MatB)
+      addInput(F, {Arg::ComputeDesc, Fact::SetAttribute,
+                   M == MatA ? desc::TRANSA : desc::TRANSB});
   };
   auto Stored = [&](unsigned M, bool OpRows) {
     if (M == MatC || M == MatD)
@@ -167,12 +172,18 @@ inline void MatmulChecker::checkLeadingDimensions() {
     std::string Note;
     if (Ld == 0)
       Rule = "LT-LD-ZERO", Note = "ld = 0 is allowed only for C, out of place";
-    err(Category::LeadingDimension, Rule, la(M, layout::LD), Ld,
-        ln(M, layout::LD) + " (" + num(Ld) + ") must be at least " +
-            std::string(Why) +
-            " = " + num(Bound),
-        Note)
-        .Bound = Bound;
+    Finding &F = err(Category::LeadingDimension, Rule, la(M, layout::LD), Ld,
+                     ln(M, layout::LD) + " (" + num(Ld) +
+                         ") must be at least " + std::string(Why) + " = " +
+                         num(Bound),
+                     Note);
+    F.Bound = Bound;
+    // The dimension the bound is made of, and the order that makes it.
+    const bool Zero = Ld == 0;
+    addInput(F, {layoutArg(M), Fact::Attribute,
+                 Ord == order::Row && !Zero ? layout::COLS : layout::ROWS});
+    if (Ord != order::Col || Zero)
+      addInput(F, {layoutArg(M), Fact::Attribute, layout::ORDER});
   }
   // LT-LD-HERM.
   const bool Herm = dv(desc::TRANSA) == op::C || dv(desc::TRANSB) == op::C;
@@ -252,12 +263,14 @@ inline void MatmulChecker::checkCD() {
           (A.Id == layout::STRIDED_BATCH_OFFSET && lv(MatD, layout::BATCH_COUNT) == 1) ||
           reportedOn(la(MatC, A.Id)) || reportedOn(la(MatD, A.Id)))
         continue; // the same data, or the layout's own rule said it
-      err(Category::ShapeConsistency, "LT-CD-INPLACE", la(MatC, A.Id), C.V,
+      Finding &F = err(
+          Category::ShapeConsistency, "LT-CD-INPLACE", la(MatC, A.Id), C.V,
           std::string("C and D are the same buffer but Cdesc and Ddesc differ in ") +
               A.What + " (" + num(C.V) + " and " + num(DV.V) +
               "); cuBLASLt computes in place only when Cdesc is Ddesc",
-          "pass Ddesc as Cdesc, or give D a buffer of its own")
-          .Bound = DV.V;
+          "pass Ddesc as Cdesc, or give D a buffer of its own");
+      F.Bound = DV.V;
+      addInput(F, {Arg::Ddesc, Fact::Attribute, A.Id});
       break; // one defect: the buffer shared through two layouts
     }
   }

@@ -99,11 +99,13 @@ inline void MatmulChecker::checkTypes() {
     // CUBLAS_COMPUTE_16F, CUDA_R_32F)); with the operands known, the
     // rows below say more.
     if (Compute >= 0 && Scale >= 0 && !scalePairs(Compute, Scale))
-      err(Category::TypeCombination, "LT-TYPE-SCALE", da(desc::SCALE_TYPE), Scale,
+      addTypeInputs(err(
+          Category::TypeCombination, "LT-TYPE-SCALE", da(desc::SCALE_TYPE),
+          Scale,
           "scaleType " + typeName(Scale) + " is not supported with " +
               computeName(Compute) + ", whatever the operand types: no row of "
               "cuBLASLt's type tables pairs them",
-          ScaleFollowsCompute);
+          ScaleFollowsCompute));
     return;
   }
   if (isNarrow(T[MatA]) || isNarrow(T[MatB]) || isNarrow(T[MatD]))
@@ -135,11 +137,12 @@ inline void MatmulChecker::checkTypes() {
     return;
   }
   if (rowForSomeScale(Compute, T[MatA], T[MatC])) {
-    err(Category::TypeCombination, "LT-TYPE-SCALE", da(desc::SCALE_TYPE),
-        Scale,
-        "scaleType " + typeName(Scale) + " is not supported with " +
-            computeName(Compute) + ": " + Combo(),
-        ScaleFollowsCompute);
+    addTypeInputs(err(Category::TypeCombination, "LT-TYPE-SCALE",
+                      da(desc::SCALE_TYPE), Scale,
+                      "scaleType " + typeName(Scale) +
+                          " is not supported with " + computeName(Compute) +
+                          ": " + Combo(),
+                      ScaleFollowsCompute));
     return;
   }
   if (anyImmaOrder() && planarity() != 1) {
