@@ -205,6 +205,17 @@ bool mayReach(const CFGBlock *From, const StackFrameContext *FromFrame,
       ->isReachable(From, ToBlock);
 }
 
+/// A statement of \p Block that its enclosing loop holds: its terminator,
+/// else its first statement.
+const Stmt *statementOf(const CFGBlock *Block) {
+  if (const Stmt *T = Block->getTerminatorStmt())
+    return T;
+  for (const CFGElement &E : *Block)
+    if (auto CS = E.getAs<CFGStmt>())
+      return CS->getStmt();
+  return nullptr;
+}
+
 /// Whether the analyzer stopped a path on entering \p Block, at \p Cut, in a
 /// loop whose bound it does not know: what such a loop writes is unknown
 /// after it already (checkBind), so the path it cut would bring nothing
@@ -212,12 +223,7 @@ bool mayReach(const CFGBlock *From, const StackFrameContext *FromFrame,
 bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
   const LocationContext *LCtx = Cut->getLocationContext();
   const ParentMap &PM = LCtx->getParentMap();
-  const Stmt *S = Block->getTerminatorStmt();
-  for (const CFGElement &E : *Block)
-    if (!S)
-      if (auto CS = E.getAs<CFGStmt>())
-        S = CS->getStmt();
-  for (; S; S = PM.getParent(S))
+  for (const Stmt *S = statementOf(Block); S; S = PM.getParent(S))
     if (const Expr *Cond = loopCondition(S))
       return hasUnknownBound(Cond, Cut->getState(), LCtx);
   return false;
@@ -226,12 +232,7 @@ bool cutInUnboundedLoop(const CFGBlock *Block, const ExplodedNode *Cut) {
 /// The loop statement around the block a path was stopped at, or null.
 const Stmt *loopAt(const CFGBlock *Block, const ExplodedNode *Cut) {
   const ParentMap &PM = Cut->getLocationContext()->getParentMap();
-  const Stmt *S = Block->getTerminatorStmt();
-  for (const CFGElement &E : *Block)
-    if (!S)
-      if (auto CS = E.getAs<CFGStmt>())
-        S = CS->getStmt();
-  for (; S; S = PM.getParent(S))
+  for (const Stmt *S = statementOf(Block); S; S = PM.getParent(S))
     if (loopCondition(S) || isa<CXXForRangeStmt>(S))
       return S;
   return nullptr;
