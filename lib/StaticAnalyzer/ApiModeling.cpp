@@ -105,11 +105,125 @@ ProgramStateRef GemmChecker::writeThroughPointers(ProgramStateRef State,
   return Written.empty() ? State : compat::invalidate(State, Written, Call, C);
 }
 
+// What each kind of API function does to the state, one transfer function
+// per effect; each returns the state after the call (its status aside).
+
+ProgramStateRef GemmChecker::transferCreate(const model::ApiFunction &F,
+                                            ProgramStateRef State,
+                                            const CallEvent &Call,
+                                            CheckerContext &C) const {
+  SymbolRef Sym = nullptr;
+  State = bindOut(State, Call, 0, C, Sym);
+  if (!Sym)
+    return State;
+  if (F.Handle) // a new handle: CUBLAS_POINTER_MODE_HOST, CUBLAS_DEFAULT_MATH
+    return setHandleState(State, Sym, {Value::of(0), Value::of(0)});
+  llvm::SmallVector<Value, 4> Args;
+  for (unsigned I = F.FirstValue; I < Call.getNumArgs(); ++I)
+    Args.push_back(concrete(Call.getArgSVal(I)));
+  LtObjectInfo O;
+  O.Kind = F.Obj;
+  O.Destroyed = Value::of(0);
+  O.Attrs = lt::createdState(F.Obj, Args.data(), Args.size());
+  return setObjectState(State, Sym, O);
+}
+
+ProgramStateRef GemmChecker::transferSet(const model::ApiFunction &F,
+                                         ProgramStateRef State,
+                                         const CallEvent &Call,
+                                         CheckerContext &C) const {
+  const SymbolRef Sym = symbolOf(Call.getArgSVal(0));
+  if (!Sym)
+    return State;
+  if (F.Handle) {
+    HandleModes M;
+    if (const HandleModes *Old = handleState(State, Sym))
+      M = *Old;
+    (F.Sets == model::HandlePointerMode ? M.Pointer : M.Math) =
+        concrete(Call.getArgSVal(1));
+    return setHandleState(State, Sym, M);
+  }
+  LtObjectInfo O;
+  O.Kind = F.Obj;
+  if (const LtObjectInfo *Old = objectState(State, Sym))
+    O = *Old;
+  const Value Attr = concrete(Call.getArgSVal(model::AttrPos));
+  const Value Size = concrete(Call.getArgSVal(model::SizePos));
+  const lt::AttrInfo *Info =
+      Attr.Known ? lt::findAttribute(F.Obj, Attr.V) : nullptr;
+  if (!Info) {
+    O.Attrs = lt::ObjectState(); // which attribute changed is not known
+  } else if (!Size.Known || Size.V == lt::attrTypeSize(Info->Type)) {
+    // cuBLASLt keeps the old value when the size does not match.
+    O.Attrs[Attr.V] = Value();
+    if (const MemRegion *Buf = Call.getArgSVal(model::BufPos).getAsRegion())
+      O.Attrs[Attr.V] = readAttribute(State, Buf, *Info, C.getASTContext());
+  }
+  return setObjectState(State, Sym, O);
+}
+
+ProgramStateRef GemmChecker::transferGet(const model::ApiFunction &F,
+                                         ProgramStateRef State,
+                                         const CallEvent &Call,
+                                         CheckerContext &C) const {
+  if (!F.Handle)
+    return writeThroughPointers(State, Call, C);
+  // cublasGetPointerMode(handle, &mode): the mode the state holds.
+  SymbolRef Out = nullptr;
+  State = bindOut(State, Call, 1, C, Out);
+  const HandleModes *M = handleState(State, symbolOf(Call.getArgSVal(0)));
+  const Value Mode = !M ? Value()
+                     : F.Sets == model::HandlePointerMode ? M->Pointer
+                                                          : M->Math;
+  const MemRegion *R = Call.getArgSVal(1).getAsRegion();
+  if (!Mode.Known || !R)
+    return State;
+  return State->bindLoc(
+      loc::MemRegionVal(R->StripCasts()),
+      C.getSValBuilder().makeIntVal(
+          Mode.V, Call.parameters()[1]->getType()->getPointeeType()),
+      C.getLocationContext());
+}
+
+ProgramStateRef GemmChecker::transferDestroy(const model::ApiFunction &F,
+                                             ProgramStateRef State,
+                                             const CallEvent &Call) const {
+  const SymbolRef Sym = symbolOf(Call.getArgSVal(0));
+  if (!Sym)
+    return State;
+  if (F.Handle)
+    return removeHandleState(State, Sym);
+  LtObjectInfo O;
+  O.Kind = F.Obj;
+  if (const LtObjectInfo *Old = objectState(State, Sym))
+    O = *Old;
+  O.Destroyed = Value::of(1);
+  return setObjectState(State, Sym, O);
+}
+
+ProgramStateRef GemmChecker::transferAllocate(const model::ApiFunction &F,
+                                              ProgramStateRef State,
+                                              const CallEvent &Call,
+                                              CheckerContext &C) const {
+  SymbolRef Sym = nullptr;
+  State = bindOut(State, Call, 0, C, Sym);
+  if (F.PitchArg >= 0) {
+    SymbolRef Pitch = nullptr;
+    State = bindOut(State, Call, F.PitchArg, C, Pitch);
+  }
+  if (!Sym)
+    return State;
+  Allocation A;
+  A.Where = F.Where;
+  if (F.SizeArg >= 0 && static_cast<unsigned>(F.SizeArg) < Call.getNumArgs())
+    A.Bytes = concrete(Call.getArgSVal(F.SizeArg));
+  return setAllocation(State, Sym, A);
+}
+
 bool GemmChecker::evalModelled(const model::ApiFunction &F,
                                const CallEvent &Call, CheckerContext &C) const {
   using model::Effect;
   ProgramStateRef State = C.getState();
-  SymbolRef Sym = nullptr;
   switch (F.What) {
   case Effect::None:
   case Effect::Register: // (the model has no such rows)
@@ -118,113 +232,23 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
   case Effect::Use:
     State = writeThroughPointers(State, Call, C);
     break;
-  case Effect::Create: {
-    State = bindOut(State, Call, 0, C, Sym);
-    if (!Sym)
-      break;
-    if (F.Handle) {
-      // A new handle: CUBLAS_POINTER_MODE_HOST, CUBLAS_DEFAULT_MATH.
-      State = setHandleState(State, Sym, {Value::of(0), Value::of(0)});
-      break;
-    }
-    llvm::SmallVector<Value, 4> Args;
-    for (unsigned I = F.FirstValue; I < Call.getNumArgs(); ++I)
-      Args.push_back(concrete(Call.getArgSVal(I)));
-    LtObjectInfo O;
-    O.Kind = F.Obj;
-    O.Destroyed = Value::of(0);
-    O.Attrs = lt::createdState(F.Obj, Args.data(), Args.size());
-    State = setObjectState(State, Sym, O);
+  case Effect::Create:
+    State = transferCreate(F, State, Call, C);
     break;
-  }
-  case Effect::Set: {
-    Sym = symbolOf(Call.getArgSVal(0));
-    if (!Sym)
-      break;
-    if (F.Handle) {
-      HandleModes M;
-      if (const HandleModes *Old = handleState(State, Sym))
-        M = *Old;
-      (F.Sets == model::HandlePointerMode ? M.Pointer : M.Math) =
-          concrete(Call.getArgSVal(1));
-      State = setHandleState(State, Sym, M);
-      break;
-    }
-    LtObjectInfo O;
-    O.Kind = F.Obj;
-    if (const LtObjectInfo *Old = objectState(State, Sym))
-      O = *Old;
-    const Value Attr = concrete(Call.getArgSVal(model::AttrPos));
-    const Value Size = concrete(Call.getArgSVal(model::SizePos));
-    const lt::AttrInfo *Info =
-        Attr.Known ? lt::findAttribute(F.Obj, Attr.V) : nullptr;
-    if (!Info) {
-      O.Attrs = lt::ObjectState(); // which attribute changed is not known
-    } else if (!Size.Known || Size.V == lt::attrTypeSize(Info->Type)) {
-      // cuBLASLt keeps the old value when the size does not match.
-      O.Attrs[Attr.V] = Value();
-      if (const MemRegion *Buf = Call.getArgSVal(model::BufPos).getAsRegion()) {
-        O.Attrs[Attr.V] = readAttribute(State, Buf, *Info, C.getASTContext());
-      }
-    }
-    State = setObjectState(State, Sym, O);
+  case Effect::Set:
+    State = transferSet(F, State, Call, C);
     break;
-  }
-  case Effect::Get: {
-    if (F.Handle) {
-      // cublasGetPointerMode(handle, &mode): the mode the state holds.
-      SymbolRef Out = nullptr;
-      State = bindOut(State, Call, 1, C, Out);
-      const HandleModes *M =
-          handleState(State, symbolOf(Call.getArgSVal(0)));
-      const Value Mode = !M ? Value()
-                         : F.Sets == model::HandlePointerMode ? M->Pointer
-                                                              : M->Math;
-      const MemRegion *R = Call.getArgSVal(1).getAsRegion();
-      if (Mode.Known && R)
-        State = State->bindLoc(
-            loc::MemRegionVal(R->StripCasts()),
-            C.getSValBuilder().makeIntVal(
-                Mode.V, Call.parameters()[1]->getType()->getPointeeType()),
-            C.getLocationContext());
-      break;
-    }
-    State = writeThroughPointers(State, Call, C);
+  case Effect::Get:
+    State = transferGet(F, State, Call, C);
     break;
-  }
-  case Effect::Destroy: {
-    Sym = symbolOf(Call.getArgSVal(0));
-    if (!Sym)
-      break;
-    if (F.Handle) {
-      State = removeHandleState(State, Sym);
-      break;
-    }
-    LtObjectInfo O;
-    O.Kind = F.Obj;
-    if (const LtObjectInfo *Old = objectState(State, Sym))
-      O = *Old;
-    O.Destroyed = Value::of(1);
-    State = setObjectState(State, Sym, O);
+  case Effect::Destroy:
+    State = transferDestroy(F, State, Call);
     break;
-  }
-  case Effect::Allocate: {
-    State = bindOut(State, Call, 0, C, Sym);
-    if (F.PitchArg >= 0) {
-      SymbolRef Pitch = nullptr;
-      State = bindOut(State, Call, F.PitchArg, C, Pitch);
-    }
-    if (!Sym)
-      break;
-    Allocation A;
-    A.Where = F.Where;
-    if (F.SizeArg >= 0 && static_cast<unsigned>(F.SizeArg) < Call.getNumArgs())
-      A.Bytes = concrete(Call.getArgSVal(F.SizeArg));
-    State = setAllocation(State, Sym, A);
+  case Effect::Allocate:
+    State = transferAllocate(F, State, Call, C);
     break;
-  }
   case Effect::Free:
-    if ((Sym = symbolOf(Call.getArgSVal(0))))
+    if (const SymbolRef Sym = symbolOf(Call.getArgSVal(0)))
       State = removeAllocation(State, Sym);
     break;
   }

@@ -114,6 +114,22 @@ private:
   /// (rather than only model it).
   static bool judges(const Known &K, unsigned NumArgs);
 
+  ProgramStateRef transferCreate(const model::ApiFunction &F,
+                                 ProgramStateRef State, const CallEvent &Call,
+                                 CheckerContext &C) const;
+  ProgramStateRef transferSet(const model::ApiFunction &F,
+                              ProgramStateRef State, const CallEvent &Call,
+                              CheckerContext &C) const;
+  ProgramStateRef transferGet(const model::ApiFunction &F,
+                              ProgramStateRef State, const CallEvent &Call,
+                              CheckerContext &C) const;
+  ProgramStateRef transferDestroy(const model::ApiFunction &F,
+                                  ProgramStateRef State,
+                                  const CallEvent &Call) const;
+  ProgramStateRef transferAllocate(const model::ApiFunction &F,
+                                   ProgramStateRef State,
+                                   const CallEvent &Call,
+                                   CheckerContext &C) const;
   bool evalModelled(const model::ApiFunction &F, const CallEvent &Call,
                     CheckerContext &C) const;
   ProgramStateRef bindOut(ProgramStateRef State, const CallEvent &Call,
