@@ -108,6 +108,21 @@ ProgramStateRef GemmChecker::writeThroughPointers(ProgramStateRef State,
 // What each kind of API function does to the state, one transfer function
 // per effect; each returns the state after the call (its status aside).
 
+namespace {
+
+/// What the state knows of the object \p Sym, or an object of kind \p Kind
+/// the path did not create (its attributes unknown).
+LtObjectInfo knownObject(ProgramStateRef State, SymbolRef Sym,
+                         lt::Object Kind) {
+  if (const LtObjectInfo *Old = objectState(State, Sym))
+    return *Old;
+  LtObjectInfo O;
+  O.Kind = Kind;
+  return O;
+}
+
+} // namespace
+
 ProgramStateRef GemmChecker::transferCreate(const model::ApiFunction &F,
                                             ProgramStateRef State,
                                             const CallEvent &Call,
@@ -143,10 +158,7 @@ ProgramStateRef GemmChecker::transferSet(const model::ApiFunction &F,
         concrete(Call.getArgSVal(1));
     return setHandleState(State, Sym, M);
   }
-  LtObjectInfo O;
-  O.Kind = F.Obj;
-  if (const LtObjectInfo *Old = objectState(State, Sym))
-    O = *Old;
+  LtObjectInfo O = knownObject(State, Sym, F.Obj);
   const Value Attr = concrete(Call.getArgSVal(model::AttrPos));
   const Value Size = concrete(Call.getArgSVal(model::SizePos));
   const lt::AttrInfo *Info =
@@ -193,10 +205,7 @@ ProgramStateRef GemmChecker::transferDestroy(const model::ApiFunction &F,
     return State;
   if (F.Handle)
     return removeHandleState(State, Sym);
-  LtObjectInfo O;
-  O.Kind = F.Obj;
-  if (const LtObjectInfo *Old = objectState(State, Sym))
-    O = *Old;
+  LtObjectInfo O = knownObject(State, Sym, F.Obj);
   O.Destroyed = Value::of(1);
   return setObjectState(State, Sym, O);
 }
@@ -258,21 +267,12 @@ bool GemmChecker::evalModelled(const model::ApiFunction &F,
   return true;
 }
 
-namespace {
-
-/// Whether \p Call is a function of the CUDA toolkit without a body here
-/// (rules::isToolkitFunctionName): outside the table, none changes a
-/// handle's modes or a cuBLASLt object's attributes.
-bool isToolkitFunction(const CallEvent *Call) {
-  const FunctionDecl *FD =
-      Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+bool isToolkitFunction(const FunctionDecl *FD) {
   if (!FD || FD->hasBody() || !FD->getIdentifier())
     return false;
   const StringRef Name = FD->getName();
   return rules::isToolkitFunctionName({Name.data(), Name.size()});
 }
-
-} // namespace
 
 // A handle or cuBLASLt object that reaches code the analyzer does not see
 // (a function without a body, by value or inside a structure, even through
@@ -284,7 +284,9 @@ ProgramStateRef GemmChecker::checkPointerEscape(ProgramStateRef State,
                                                 PointerEscapeKind Kind) const {
   // Stored somewhere (a global, a field of unknown memory): nothing has
   // changed yet; unknown code that later reaches it escapes it again.
-  if (Kind == PSK_EscapeOnBind || isToolkitFunction(Call))
+  if (Kind == PSK_EscapeOnBind ||
+      (Call && isToolkitFunction(
+                   dyn_cast_or_null<FunctionDecl>(Call->getDecl()))))
     return State;
   for (SymbolRef Sym : Escaped) {
     if (handleState(State, Sym))

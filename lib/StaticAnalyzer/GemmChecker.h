@@ -217,6 +217,11 @@ private:
 /// inline: the entry points themselves, not the headers' inline wrappers.
 const FunctionDecl *opaqueCallee(const CallEvent &Call);
 
+/// Whether \p FD is a function of the CUDA toolkit without a body here
+/// (rules::isToolkitFunctionName): outside the table, none changes a
+/// handle's modes or a cuBLASLt object's attributes.
+bool isToolkitFunction(const FunctionDecl *FD);
+
 } // namespace clang::ento::gemm
 
 #endif // GEMM_TIDY_STATICANALYZER_GEMMCHECKER_H

@@ -268,7 +268,7 @@ GemmChecker::Cut GemmChecker::cutBefore(const Expr *Call,
 /// one that only reads (cublasLtMatmul, a Get).
 bool GemmChecker::changesNothing(const CallExpr *CE) const {
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || FD->hasBody() || !FD->getIdentifier())
+  if (!FD || FD->hasBody())
     return false;
   const Known &K = lookup(FD->getIdentifier());
   if (K.Gemm)
@@ -276,8 +276,7 @@ bool GemmChecker::changesNothing(const CallExpr *CE) const {
   if (K.Model)
     return K.Model->What == model::Effect::Use ||
            K.Model->What == model::Effect::Get;
-  const StringRef Name = FD->getName();
-  return rules::isToolkitFunctionName({Name.data(), Name.size()});
+  return isToolkitFunction(FD);
 }
 
 // The findings every visit of their call made are reported -- unless a
