@@ -55,15 +55,15 @@ SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts) {
 }
 
 SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
-                          Literal L) {
-  if (!A.Known || !B.Known) {
+                          std::optional<Literal> L) {
+  if (!A.Known || !B.Known || !L) {
     SymbolicValue U = unknownOf({&A, &B});
     if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
       U.PitchFrom = A.PitchFrom; // the same pitch on both paths
     return U;
   }
-  SymbolicValue Out = withGuard(A, {L});
-  SymbolicValue Other = withGuard(B, {Literal{L.Atom, !L.Positive}});
+  SymbolicValue Out = withGuard(A, {*L});
+  SymbolicValue Other = withGuard(B, {Literal{L->Atom, !L->Positive}});
   Out.Alternatives.append(Other.Alternatives.begin(), Other.Alternatives.end());
   if (Out.Alternatives.size() > MaxAlternatives)
     return SymbolicValue::unknown();

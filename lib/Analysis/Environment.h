@@ -110,9 +110,10 @@ SymbolicValue withGuard(const SymbolicValue &V, const Guard &G);
 SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts);
 
 /// \p A where \p L holds and \p B where it does not; unknown where
-/// either is or the alternatives grow past MaxAlternatives.
+/// either is, where no literal tells the two paths apart (a switch's
+/// cases), or where the alternatives grow past MaxAlternatives.
 SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
-                          Literal L);
+                          std::optional<Literal> L);
 
 /// Whether two values have the same alternatives under the same guards.
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B);
@@ -134,12 +135,8 @@ void joinMaps(SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap,
     auto It = Other.find(K);
     if (It == Other.end())
       V = SymbolicValue::unknown();
-    else if (!sameValue(V, It->second)) {
-      if (L && V.Known && It->second.Known)
-        V = mergeValues(V, It->second, *L);
-      else
-        V = mergeValues(V, It->second, Literal{0, true}); // unknown
-    }
+    else if (!sameValue(V, It->second))
+      V = mergeValues(V, It->second, L);
   }
   for (const auto &[K, V] : Other)
     if (!Into.count(K))

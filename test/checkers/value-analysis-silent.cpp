@@ -104,6 +104,21 @@ void deadCaseOfAConstantSwitch(int m) {
   }
 }
 
+// The cases of a switch are told apart by no condition the walk names: the
+// join of their values is unknown, never a value under another branch's
+// condition ('flag' decides nothing about which case ran).
+void switchCasesBesideAnUnrelatedCondition(int sel, bool flag) {
+  int ld = 64;
+  if (flag)
+    ld = 64;
+  switch (sel) {
+  case 0: ld = 64; break;
+  default: ld = 4; break;
+  }
+  if (flag)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 16, 8, 8, al, A, ld, B, 8, be, C, 16);
+}
+
 // ---- where the analysis stops, a typed view of a workspace stays unknown -------
 
 void gotoCleanup(void *buffer, int status) {
