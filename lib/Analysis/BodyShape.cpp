@@ -4,6 +4,7 @@
 #include "Analysis/Syntax.h"
 #include "Models/ApiModel.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -92,78 +93,117 @@ bool plainExpr(const Stmt *S) {
       S);
 }
 
-// The call \p Body is one straight run of statements around, if any: the
-// only call of the body, a statement of its own (or returned at the end),
-// among local declarations and assignments of plain expressions. Its CFG
-// would be one block whose elements that act are these statements in
-// order, so the walk of that call needs no graph: the statements before it
-// are executed as written. (It stops at the first statement that is not
-// plain; computed once per function.) \p Elements gets the nodes that
-// would be the graph's elements, which are all that the body's facts are
-// made of (scanElement()).
-const CallExpr *straightTarget(const Stmt *Body,
-                               std::vector<const Stmt *> &Elements) {
-  const auto *Block = dyn_cast<CompoundStmt>(Body);
-  if (!Block)
-    return nullptr;
-  const CallExpr *Target = nullptr;
-  unsigned Visited = 0;
-  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Work;
-  auto Plain = [&] { // the expressions in Work
-    while (!Work.empty()) {
-      auto [S, Level] = Work.pop_back_val();
-      if (!S || Level > MaxNesting || ++Visited > MaxElements ||
-          !plainExpr(S))
-        return false;
-      if (isa<UnaryOperator, BinaryOperator>(S))
-        Elements.push_back(S);
-      for (const Stmt *Child : S->children())
-        Work.push_back({Child, Level + 1});
-    }
-    return true;
-  };
-  for (const Stmt *S : Block->body()) {
+namespace {
+
+// A call the CFG builder leaves in the block it is in: a plain call of a
+// function that returns (a noreturn one ends the block) and is no builtin
+// (__builtin_assume and __builtin_object_size are built otherwise).
+bool straightCall(const Stmt *S) {
+  if (S->getStmtClass() != Stmt::CallExprClass)
+    return false;
+  const FunctionDecl *Callee = cast<CallExpr>(S)->getDirectCallee();
+  return Callee && !Callee->isNoReturn() && !Callee->getBuiltinID() &&
+         !Callee->hasAttr<AnalyzerNoReturnAttr>();
+}
+
+// The elements of a straight run in the order they run, as the CFG
+// builder orders them: a call's callee and arguments left to right, then
+// the call; an assignment's right side, then its left, then itself; an
+// operator's operands, then the operator; an initializer, then its
+// declaration. Starts[I] is where the nodes of Elements[I]'s subtree begin
+// (they run before it, in one piece).
+class StraightRun {
+public:
+  StraightRun(std::vector<const Stmt *> &Elements,
+              std::vector<unsigned> &Starts)
+      : Elements(Elements), Starts(Starts) {}
+
+  // A statement of the body; false where the run cannot go on.
+  bool statement(const Stmt *S, bool Last) {
     if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      if (S != Block->body_back())
-        return nullptr;
+      if (!Last)
+        return false;
       S = Ret->getRetValue();
       if (!S)
-        break;
+        return true;
     }
-    // The statements below are elements; their operands, Plain()'s.
-    if (S->getStmtClass() == Stmt::CallExprClass) {
-      if (Target)
-        return nullptr; // a second call
-      Target = cast<CallExpr>(S);
-      Elements.push_back(S);
-      for (const Stmt *Child : Target->children())
-        Work.push_back({Child, 1});
-    } else if (const auto *D = dyn_cast<DeclStmt>(S)) {
-      Elements.push_back(S);
+    const unsigned Start = Elements.size();
+    if (straightCall(S))
+      return operands(S, 1, false) && add(S, Start);
+    if (const auto *D = dyn_cast<DeclStmt>(S)) {
       for (const Decl *Dl : D->decls()) {
         const auto *V = dyn_cast<VarDecl>(Dl);
         if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-            V->getType()->isVariablyModifiedType())
-          return nullptr;
-        if (V->getInit())
-          Work.push_back({V->getInit(), 1});
+            V->getType()->isVariablyModifiedType() ||
+            !expression(V->getInit(), 1, false))
+          return false;
       }
-    } else if (const auto *B = dyn_cast<BinaryOperator>(S);
-               B && B->isAssignmentOp()) {
-      Elements.push_back(S);
-      Work.push_back({B->getLHS(), 1});
-      Work.push_back({B->getRHS(), 1});
-    } else if (const auto *U = dyn_cast<UnaryOperator>(S);
-               U && U->isIncrementDecrementOp()) {
-      Elements.push_back(S);
-      Work.push_back({U->getSubExpr(), 1});
-    } else if (!isa<NullStmt>(S)) {
-      Work.push_back({S, 0});
+      return add(S, Start);
     }
-    if (!Plain())
-      return nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      return expression(B->getRHS(), 1, false) &&
+             expression(B->getLHS(), 1, false) && add(S, Start);
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->isIncrementDecrementOp())
+      return expression(U->getSubExpr(), 1, false) && add(S, Start);
+    return isa<NullStmt>(S) || expression(S, 0, false);
   }
-  return Target;
+
+private:
+  // An operand: a call (none under a ?:, whose arms the CFG splits), or a
+  // plain expression, whose operators are elements too.
+  bool expression(const Stmt *S, unsigned Level, bool UnderBranch) {
+    if (!S)
+      return true;
+    if (Level > MaxNesting || ++Visited > MaxElements)
+      return false;
+    const unsigned Start = Elements.size();
+    if (straightCall(S))
+      return !UnderBranch && operands(S, Level + 1, false) && add(S, Start);
+    if (!plainExpr(S) ||
+        !operands(S, Level + 1,
+                  UnderBranch || isa<AbstractConditionalOperator>(S)))
+      return false;
+    return !isa<UnaryOperator, BinaryOperator>(S) || add(S, Start);
+  }
+
+  bool operands(const Stmt *S, unsigned Level, bool UnderBranch) {
+    for (const Stmt *Child : S->children())
+      if (!expression(Child, Level, UnderBranch))
+        return false;
+    return true;
+  }
+
+  bool add(const Stmt *S, unsigned Start) {
+    Elements.push_back(S);
+    Starts.push_back(Start);
+    return true;
+  }
+
+  std::vector<const Stmt *> &Elements;
+  std::vector<unsigned> &Starts;
+  unsigned Visited = 0;
+};
+
+} // namespace
+
+// Whether \p Body is one straight run of statements: local declarations,
+// assignments and calls of plain expressions, the last of them perhaps
+// returned. Its CFG would be one block whose elements are \p Elements in
+// order, so a walk to any of its first MaxStraightCalls calls needs no
+// graph. (Computed once per function.)
+bool straightRun(const Stmt *Body, std::vector<const Stmt *> &Elements,
+                 std::vector<unsigned> &Starts) {
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block)
+    return false;
+  StraightRun Run(Elements, Starts);
+  for (const Stmt *S : Block->body())
+    if (!Run.statement(S, S == Block->body_back()))
+      return false;
+  return llvm::count_if(Elements, [](const Stmt *S) {
+           return isa<CallExpr>(S);
+         }) <= MaxStraightCalls;
 }
 
 // Whether the constant evaluator cannot fold \p E: evaluating it must read

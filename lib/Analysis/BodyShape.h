@@ -37,10 +37,16 @@ void writesOf(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out);
 /// only where the evaluator follows both ways.
 bool plainExpr(const Stmt *S);
 
-/// The call \p Body is one straight run of statements around, if any;
-/// \p Elements gets the nodes that would be the graph's elements.
-const CallExpr *straightTarget(const Stmt *Body,
-                               std::vector<const Stmt *> &Elements);
+/// Calls of a straight run walked without a graph; a body with more (a
+/// generated one) has a CFG, whose walk is kept from one call to the next.
+constexpr unsigned MaxStraightCalls = 8;
+
+/// Whether \p Body is one straight run of statements (its CFG would be one
+/// block); \p Elements gets the nodes that would be the graph's elements,
+/// in the order they run, and \p Starts, for each, where the nodes of its
+/// subtree (a call's arguments) begin in \p Elements.
+bool straightRun(const Stmt *Body, std::vector<const Stmt *> &Elements,
+                 std::vector<unsigned> &Starts);
 
 /// Whether the constant evaluator cannot fold \p E (it would read a
 /// variable of the run or call a function that is not constexpr).

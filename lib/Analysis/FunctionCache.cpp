@@ -46,9 +46,12 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
   Kept.push_back(std::make_unique<FunctionEntry>());
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
-  Entry.StraightTarget = straightTarget(Body, Entry.StraightElements);
-  if (!Entry.StraightTarget)
+  Entry.Straight =
+      straightRun(Body, Entry.StraightElements, Entry.StraightStarts);
+  if (!Entry.Straight) {
     Entry.StraightElements = {};
+    Entry.StraightStarts = {};
+  }
   return Entry;
 }
 

@@ -22,11 +22,12 @@ struct FunctionEntry {
   std::unique_ptr<CFG> Graph;
   bool GraphTried = false;
   std::shared_ptr<const FunctionValues::Facts> Facts;
-  /// The one call the body is a straight line around (straightTarget()),
-  /// the nodes its graph's elements would be, and the body's facts for its
-  /// walk, which needs no graph.
-  const CallExpr *StraightTarget = nullptr;
+  /// Whether the body is one straight run (straightRun()), the nodes its
+  /// graph's elements would be, in order, where each one's subtree starts,
+  /// and the body's facts for its walks, which need no graph.
+  bool Straight = false;
   std::vector<const Stmt *> StraightElements;
+  std::vector<unsigned> StraightStarts;
   std::shared_ptr<const FunctionValues::Facts> StraightFacts;
   /// Walks kept for the calls analysed next, one per set of parameter
   /// bindings (none: the function on its own; a caller's constants).

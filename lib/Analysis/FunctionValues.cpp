@@ -25,10 +25,8 @@ void FunctionValues::walkTo(const CallExpr *Target) {
     return;
   }
   Walker W(*this);
-  if (Entry->StraightTarget == Target) {
-    W.runStraight(cast<CompoundStmt>(Body), *Entry, Target);
+  if (Entry->Straight && W.runStraight(*Entry, Target))
     return;
-  }
   const CFG *Graph = graphOf(*Entry, Fn, Ctx);
   if (!Graph) {
     GaveUp = true;

@@ -11,20 +11,25 @@
 
 namespace clang::tidy::gemm {
 
-void FunctionValues::Walker::runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
-                 const CallExpr *Target) {
+bool FunctionValues::Walker::runStraight(FunctionEntry &Entry,
+                                         const CallExpr *Target) {
+  const std::vector<const Stmt *> &Elements = Entry.StraightElements;
+  const auto At = llvm::find(Elements, Target);
+  if (At == Elements.end())
+    return false;
   if (!Entry.StraightFacts)
-    Entry.StraightFacts = straightFacts(Entry.StraightElements);
+    Entry.StraightFacts = straightFacts(Elements);
   F = Entry.StraightFacts.get();
   FV.Known = Entry.StraightFacts;
   State In;
   seedObjects(In.Vars);
-  for (const Stmt *S : Body->body()) {
-    if (S == Target)
-      break;
-    transfer(S, In.Vars);
-  }
+  // (The target's arguments run before it: not before the call judged.)
+  const unsigned Before = Entry.StraightStarts[At - Elements.begin()];
+  for (unsigned I = 0; I < Before; ++I)
+    if (hasEffects(Elements[I]))
+      transfer(Elements[I], In.Vars);
   FV.AtTarget = std::make_unique<Env>(std::move(In.Vars));
+  return true;
 }
 
 void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target) {

@@ -41,10 +41,11 @@ class FunctionValues::Walker {
 public:
   Walker(FunctionValues &FV) : FV(FV) {}
 
-  // The walk of a straight-line body (straightTarget()): the statements
-  // before the target, in order, from an empty state; every path reaches it.
-  void runStraight(const CompoundStmt *Body, FunctionEntry &Entry,
-                   const CallExpr *Target);
+  // The walk of a straight-line body (straightRun()) to \p Target, one of
+  // its elements: the elements before the target's arguments, in order,
+  // from an empty state; every path reaches it. False where \p Target is
+  // not one of them.
+  bool runStraight(FunctionEntry &Entry, const CallExpr *Target);
 
   void run(const CFG &G, FunctionEntry &Entry, const CallExpr *Target);
 
@@ -85,7 +86,7 @@ private:
   // writes, the pointers it copies.
   void scanElement(const Stmt *S, AddressScan &Scan);
 
-  // The facts of a straight-line body from the nodes straightTarget() found
+  // The facts of a straight-line body from the nodes straightRun() found
   // would be its CFG's elements (the others, names, literals, casts and
   // member accesses, tell scanElement() nothing).
   std::shared_ptr<const Facts>

@@ -276,9 +276,9 @@ template void branchPerInstantiation<CUDA_R_32F>(); // the branch is dead
 template void branchPerInstantiation<CUDA_R_16F>();
 
 // ---- 9. straight-line functions: no graph, the same verdicts ---------------------------
-// A body of declarations and assignments of plain expressions whose one
-// call is the target is walked as written; what its statements after the
-// call do to its variables still counts.
+// A body of declarations, assignments and calls of plain expressions (its
+// CFG would be one block) is walked as written, to any of its calls; what
+// its statements after the call do to its variables still counts.
 
 static cublasStatus_t gemmReturning(int m, int ld) {
   return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
@@ -338,6 +338,58 @@ static void straightParamWrittenLater(int ld) {
   ld = 64;
 }
 void callsStraightParamWrittenLater() { straightParamWrittenLater(8); }
+
+// Several calls, nested ones too: each call before the target has its
+// effects, in the order the calls run; the target's own arguments run
+// after what the walk knows at it.
+int logged(int);
+static void straightInner(int m, int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (5) must be at least max(1, m) = 40 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+static void straightMiddle(int m) {
+  int ld = 5;
+  logged(m);
+  straightInner(m + 4, ld + logged(ld) * 0 * 0);
+}
+static void straightMiddleKnown(int m) {
+  int ld = 5;
+  logged(m);
+  straightInner(m + 4, ld);
+}
+void callsStraightMiddle() {
+  straightMiddle(36); // (ld unknown: a call's result)
+  straightMiddleKnown(36);
+}
+
+void straightCallsBeforeTheTarget() {
+  int ld = 4;
+  logged(ld);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (4) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  logged(ld);
+}
+
+// Silent: a call in an argument of another receives ld's address (it
+// escapes), and a noreturn call ends the run (what follows never runs).
+int filled(int *);
+void straightNestedCallWritesLd() {
+  int ld = 4;
+  logged(filled(&ld));
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+}
+void straightNestedCallWritesLd2() {
+  int ld = 4;
+  int unused = logged(0) + logged(filled(&ld));
+  (void)unused;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+}
+[[noreturn]] void straightFatal(int);
+void straightAfterNoreturn() {
+  logged(1);
+  straightFatal(1);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+}
 
 // ---- must stay silent -------------------------------------------------------------------
 
