@@ -316,15 +316,26 @@ void FunctionValues::Walker::assign(const Expr *LHS, SymbolicValue Val, const Ex
     forgetFields(V, E);
     return;
   }
-  for (Alternative &A : Val.Alternatives)
-    A.From = {At, "assigned to '" +
-                      (F ? V->getName().str() + "." + F->getName().str()
-                         : V->getName().str()) +
-                      "' here"};
+  if (!Val.Alternatives.empty()) {
+    const OriginText What = assignedText(V, F);
+    for (Alternative &A : Val.Alternatives)
+      A.From = {At, What};
+  }
   if (F)
     E.Fields[{V, F}] = Val;
   else
     E.Locals[V] = Val;
+}
+
+OriginText FunctionValues::Walker::assignedText(const VarDecl *V,
+                                               const FieldDecl *F) {
+  auto [It, New] = AssignedTexts.try_emplace({V, F});
+  if (New)
+    It->second = "assigned to '" +
+                 (F ? V->getName().str() + "." + F->getName().str()
+                    : V->getName().str()) +
+                 "' here";
+  return It->second;
 }
 
 void FunctionValues::Walker::havoc(const llvm::SmallPtrSetImpl<const VarDecl *> &Written, Env &E) {

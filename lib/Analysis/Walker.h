@@ -30,6 +30,7 @@
 #include "Models/ApiModel.h"
 
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 #include <optional>
@@ -63,6 +64,11 @@ private:
   const Facts *F = nullptr;
   Facts *Building = nullptr; // while facts() fills it in
   Walk *W = nullptr;
+  // "assigned to 'x' here" per variable and field, made once per walk (a
+  // switch assigns one variable in every case).
+  llvm::DenseMap<std::pair<const VarDecl *, const FieldDecl *>, OriginText>
+      AssignedTexts;
+  OriginText assignedText(const VarDecl *V, const FieldDecl *F);
 
   unsigned rank(const CFGBlock *B) const { return F->Rank[B->getBlockID()]; }
 
