@@ -50,55 +50,67 @@ void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
                    "in instantiation of '" + Name + "' requested here"});
 }
 
-void noteValue(const Expr &Arg, const std::string &Name,
-               const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
-               ASTContext &Ctx, const Preprocessor *PP,
-               std::vector<DiagnosisNote> &Notes) {
-  if (!V.Known)
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const Expr *Stripped = strippedArgument(&Arg);
+namespace {
 
-  // A value spelled in the argument itself: a literal, an enumerator, a
-  // macro, or a constant variable.
-  if (V.isConstant() && V.Alternatives[0].From.At == Stripped->IgnoreParens() &&
-      V.Alternatives[0].From.What.empty()) {
-    const int64_t Value = V.Alternatives[0].Value;
-    SourceLocation At = Arg.getBeginLoc();
-    while (At.isMacroID() && SM.isMacroArgExpansion(At))
-      At = SM.getImmediateSpellingLoc(At);
-    const bool FromMacro = At.isMacroID();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Stripped->IgnoreParens()))
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
-        const SourceLocation Origin =
-            Var->getInit() ? Var->getInit()->getExprLoc() : Var->getLocation();
-        Notes.push_back(
-            {Origin, Var->getName() == Name
-                         ? "'" + Name + "' is " + std::to_string(Value)
-                         : "'" + Name + "' is " + std::to_string(Value) +
-                               ", the value of '" + Var->getName().str() +
-                               "'"});
-        return;
-      }
-    if (!FromMacro && isSelfEvident(Stripped))
-      return;
-    if (FromMacro && PP) {
-      const llvm::StringRef Macro =
-          Lexer::getImmediateMacroName(At, SM, PP->getLangOpts());
-      if (const IdentifierInfo *II =
-              Macro.empty() ? nullptr : PP->getIdentifierInfo(Macro))
-        if (const MacroInfo *MI = PP->getMacroInfo(II)) {
-          Notes.push_back({MI->getDefinitionLoc(),
-                           "'" + Name + "' is " + std::to_string(Value) +
-                               ", from macro '" + Macro.str() + "'"});
-          return;
-        }
-    }
-    Notes.push_back({Arg.getExprLoc(),
-                     "'" + Name + "' evaluates to " + std::to_string(Value)});
+// Notes a constant the argument names as variable \p Var, at the variable's
+// initializer; the note names \p Var where it is not called \p Name.
+void noteVariableValue(const VarDecl &Var, const std::string &Name,
+                       int64_t Value, std::vector<DiagnosisNote> &Notes) {
+  const SourceLocation Origin =
+      Var.getInit() ? Var.getInit()->getExprLoc() : Var.getLocation();
+  Notes.push_back(
+      {Origin, Var.getName() == Name
+                   ? "'" + Name + "' is " + std::to_string(Value)
+                   : "'" + Name + "' is " + std::to_string(Value) +
+                         ", the value of '" + Var.getName().str() + "'"});
+}
+
+// Notes a constant that the macro expanded at \p At spells, at the macro's
+// definition; false where the preprocessor does not know that macro.
+bool noteMacroValue(SourceLocation At, const std::string &Name, int64_t Value,
+                    const SourceManager &SM, const Preprocessor &PP,
+                    std::vector<DiagnosisNote> &Notes) {
+  const llvm::StringRef Macro =
+      Lexer::getImmediateMacroName(At, SM, PP.getLangOpts());
+  const IdentifierInfo *II =
+      Macro.empty() ? nullptr : PP.getIdentifierInfo(Macro);
+  const MacroInfo *MI = II ? PP.getMacroInfo(II) : nullptr;
+  if (!MI)
+    return false;
+  Notes.push_back({MI->getDefinitionLoc(), "'" + Name + "' is " +
+                                               std::to_string(Value) +
+                                               ", from macro '" + Macro.str() +
+                                               "'"});
+  return true;
+}
+
+// Notes a constant spelled in the argument itself: a constant variable, a
+// macro, or an expression; nothing for a literal or an enumerator, whose
+// value the argument shows.
+void noteSpelledValue(const Expr &Arg, const Expr &Stripped,
+                      const std::string &Name, int64_t Value,
+                      const SourceManager &SM, const Preprocessor *PP,
+                      std::vector<DiagnosisNote> &Notes) {
+  SourceLocation At = Arg.getBeginLoc();
+  while (At.isMacroID() && SM.isMacroArgExpansion(At))
+    At = SM.getImmediateSpellingLoc(At);
+  const bool FromMacro = At.isMacroID();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Stripped.IgnoreParens()))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      return noteVariableValue(*Var, Name, Value, Notes);
+  if (!FromMacro && isSelfEvident(&Stripped))
     return;
-  }
-  // A value that flowed in: one note per place it was written.
+  if (FromMacro && PP && noteMacroValue(At, Name, Value, SM, *PP, Notes))
+    return;
+  Notes.push_back({Arg.getExprLoc(),
+                   "'" + Name + "' evaluates to " + std::to_string(Value)});
+}
+
+// Notes a value that flowed into \p Arg: one note per place it was written
+// (and per text, where conditions tell the writes apart).
+void noteFlowedValue(const Expr &Arg, const std::string &Name,
+                     const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
+                     std::vector<DiagnosisNote> &Notes) {
   std::set<std::pair<unsigned, std::string>> Seen;
   for (const Alternative &A : V.Alternatives) {
     const SourceLocation Loc =
@@ -110,6 +122,24 @@ void noteValue(const Expr &Arg, const std::string &Name,
     if (Seen.emplace(Loc.getRawEncoding(), Text).second)
       Notes.push_back({Loc, Text});
   }
+}
+
+} // namespace
+
+void noteValue(const Expr &Arg, const std::string &Name,
+               const SymbolicValue &V, const std::vector<AtomInfo> &Atoms,
+               ASTContext &Ctx, const Preprocessor *PP,
+               std::vector<DiagnosisNote> &Notes) {
+  if (!V.Known)
+    return;
+  const Expr *Stripped = strippedArgument(&Arg);
+  // A value spelled in the argument itself, or one that flowed in.
+  if (V.isConstant() && V.Alternatives[0].From.At == Stripped->IgnoreParens() &&
+      V.Alternatives[0].From.What.empty())
+    noteSpelledValue(Arg, *Stripped, Name, V.Alternatives[0].Value,
+                     Ctx.getSourceManager(), PP, Notes);
+  else
+    noteFlowedValue(Arg, Name, V, Atoms, Notes);
 }
 
 void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,

@@ -101,15 +101,10 @@ void evaluateAtQuery(const CallExpr &Query, const CallExpr &Call,
   Out.QueryBias = FV.evaluateAttribute(Desc, lt::desc::BIAS_POINTER);
 }
 
-void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
-                const AlgoSource &Source, FunctionValues::Bindings Bindings,
-                LtContext &Out) {
-  if (Source.Query && !Source.Via)
-    evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
-  const bool BindsNothing = Bindings.bindsNothing();
-  const auto SameBuffer = Bindings.SameBuffer;
-  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
-  FV.walkTo(&Call);
+// Reads the six objects at \p Call: NULL, destroyed or not, and every
+// attribute where \p FV's walk saw the object created.
+void readObjects(const CallExpr &Call, FunctionValues &FV, ASTContext &Ctx,
+                 LtContext &Out) {
   for (unsigned O = 0; O < NumObjects; ++O) {
     const Expr *E = argument(Call, ObjectArgs[O]);
     if (!E)
@@ -126,6 +121,13 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     for (int64_t Id = 0; Id < lt::MaxAttributes; ++Id)
       Out.Attr[O][Id] = FV.evaluateAttribute(E, Id);
   }
+}
+
+// Reads where each pointer argument of \p Call points; asks \p Fn's
+// callers where alpha and beta lie when \p Fn does not say and the
+// descriptor's pointer mode makes that matter.
+void readPointers(const CallExpr &Call, const FunctionDecl *Fn,
+                  FunctionValues &FV, ASTContext &Ctx, LtContext &Out) {
   for (unsigned I = 0; I < NumPointers; ++I) {
     const Expr *E = argument(Call, PointerArgs[I]);
     if (!E)
@@ -139,20 +141,24 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
   // Where alpha and beta lie decides only against a known pointer mode.
   if (Out.Attr[0].empty() || !Out.Attr[0][lt::desc::POINTER_MODE].Known)
     Out.PointerParams.clear();
-  // The workspace a wrapper receives: how much its callers allocated; the
-  // operands too where the heuristic was told their alignment here.
+}
+
+// Asks \p Fn's callers about the buffers a wrapper receives: how much
+// workspace they allocated; the operands too where the heuristic was told
+// their alignment here (\p Source).
+void askCallersAboutBuffers(const CallExpr &Call, const FunctionDecl *Fn,
+                            const AlgoSource &Source, LtContext &Out) {
   if (const Expr *E = argument(Call, Arg::Workspace))
     Out.askCallersAbout(*E, Out.Pointers[WorkspacePointer], Fn);
   if (Source.Query && !Source.Via)
     for (unsigned I = 2; I < WorkspacePointer; ++I) // A, B, C, D
       if (const Expr *E = argument(Call, PointerArgs[I]))
         Out.askCallersAbout(*E, Out.Pointers[I], Fn);
-  if (const Expr *E = argument(Call, Arg::WorkspaceSize))
-    Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
-  if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
-    Out.RequestedAlgoCount = FV.evaluate(strippedArgument(E));
-  // C and D: NULL, the same object, the same buffer, or distinct objects
-  // created apart (distinct buffers are not proven: two pointers may alias).
+}
+
+// Reads whether Cdesc is NULL, or the same object as Ddesc, or a distinct
+// object created apart: the rules read one layout for C and D then.
+void readDescriptorIdentity(const CallExpr &Call, LtContext &Out) {
   const ObjectRef CVar = objectRef(argument(Call, Arg::Cdesc));
   const ObjectRef DVar = objectRef(argument(Call, Arg::Ddesc));
   if (Out.Null[ObjC]) {
@@ -164,20 +170,51 @@ void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
     else if (!Out.Attr[ObjD].empty())
       Out.CdescIsDdesc = Value::of(0);
   }
-  if (!isHeuristic(Call)) {
-    // One buffer: the same pointer, or the same constant offset from it;
-    // or two parameters every caller gives one buffer.
-    const Expr *C = argument(Call, Arg::C), *D = argument(Call, Arg::D);
-    const ParmVarDecl *CParam = parameterOf(C, Fn), *DParam = parameterOf(D, Fn);
-    if (sameBuffer(C, D, FV, Ctx) ||
-        (CParam && DParam &&
-         (llvm::is_contained(SameBuffer, std::make_pair(CParam, DParam)) ||
-          llvm::is_contained(SameBuffer, std::make_pair(DParam, CParam))) &&
-         !FV.writesParameter(CParam) && !FV.writesParameter(DParam)))
-      Out.CIsD = Value::of(1);
-    else if (CParam && DParam && CParam != DParam && BindsNothing)
-      Out.BufferPairs.push_back({CParam, DParam}); // the callers decide
-  }
+}
+
+// Reads whether C and D are one buffer (in place): the same pointer, or the
+// same constant offset from it; or two parameters of \p Fn that every
+// caller gives one buffer (\p SameBuffer). Distinct buffers are not proven
+// (two pointers may alias); where no caller bound anything yet, the callers
+// decide.
+void readBufferIdentity(const CallExpr &Call, const FunctionDecl *Fn,
+                        FunctionValues &FV, ASTContext &Ctx,
+                        llvm::ArrayRef<ParameterPair> SameBuffer,
+                        bool BindsNothing, LtContext &Out) {
+  const Expr *C = argument(Call, Arg::C), *D = argument(Call, Arg::D);
+  const ParmVarDecl *CParam = parameterOf(C, Fn), *DParam = parameterOf(D, Fn);
+  if (sameBuffer(C, D, FV, Ctx) ||
+      (CParam && DParam &&
+       (llvm::is_contained(SameBuffer, std::make_pair(CParam, DParam)) ||
+        llvm::is_contained(SameBuffer, std::make_pair(DParam, CParam))) &&
+       !FV.writesParameter(CParam) && !FV.writesParameter(DParam)))
+    Out.CIsD = Value::of(1);
+  else if (CParam && DParam && CParam != DParam && BindsNothing)
+    Out.BufferPairs.push_back({CParam, DParam}); // the callers decide
+}
+
+// Reads every value the rules read at \p Call in one calling context of
+// \p Fn (its parameters bound as \p Bindings says), in the order that
+// numbers the conditions the values depend on.
+void evaluateIn(const CallExpr &Call, const FunctionDecl *Fn, ASTContext &Ctx,
+                const AlgoSource &Source, FunctionValues::Bindings Bindings,
+                LtContext &Out) {
+  if (Source.Query && !Source.Via)
+    evaluateAtQuery(*Source.Query, Call, Fn, Ctx, Bindings, Out);
+  const bool BindsNothing = Bindings.bindsNothing();
+  const auto SameBuffer = Bindings.SameBuffer;
+  FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
+  FV.walkTo(&Call);
+  readObjects(Call, FV, Ctx, Out);
+  readPointers(Call, Fn, FV, Ctx, Out);
+  askCallersAboutBuffers(Call, Fn, Source, Out);
+  if (const Expr *E = argument(Call, Arg::WorkspaceSize))
+    Out.WorkspaceSize = FV.evaluate(strippedArgument(E));
+  if (const Expr *E = argument(Call, Arg::RequestedAlgoCount))
+    Out.RequestedAlgoCount = FV.evaluate(strippedArgument(E));
+  readDescriptorIdentity(Call, Out);
+  if (!isHeuristic(Call))
+    readBufferIdentity(Call, Fn, FV, Ctx, SameBuffer, BindsNothing, Out);
   Out.reachedBy(FV);
 }
 
@@ -382,85 +419,117 @@ void noteInputs(const CallExpr &Call, const LtContext &C,
 
 using FindingKey = std::tuple<std::string, unsigned, int64_t>;
 
-// \p Source: the heuristic query 'algo' comes from, a fact of the call
-// whatever the context.
+// What makes two findings one: the rule, the argument and the attribute.
+FindingKey keyOf(const lt::Finding &F) {
+  return FindingKey{F.RuleId, static_cast<unsigned>(F.About.Argument),
+                    F.About.Attr};
+}
+
+// The values the rules read in context \p C under assignment \p A of its
+// conditions (findingsOnEveryPath); \p Source, what the query that chose
+// 'algo' assumed.
+lt::MatmulValues matmulValuesUnder(const CallExpr &Call, const LtContext &C,
+                                   unsigned A, bool Correlated,
+                                   int64_t Version, const AlgoSource &Source) {
+  auto Pick = [&](const SymbolicValue &V) {
+    return valueUnder(V, A, Correlated);
+  };
+  lt::MatmulValues V;
+  V.Heuristic = isHeuristic(Call);
+  V.LibraryVersion = Version;
+  for (unsigned O = 0; O < NumObjects; ++O) {
+    lt::ObjectState &S = O == 0                ? V.Desc
+                         : O == NumObjects - 1 ? V.Pref
+                                               : V.Layout[O - 1];
+    for (unsigned Id = 0; Id < C.Attr[O].size(); ++Id)
+      S[Id] = Pick(C.Attr[O][Id]);
+    V.destroyed(ObjectArgs[O]) = Pick(C.Destroyed[O]);
+    if (C.Null[O])
+      V.pointer(ObjectArgs[O]).Address = Value::of(0);
+  }
+  V.CdescIsNull = C.CdescIsNull;
+  V.CdescIsDdesc = C.CdescIsDdesc;
+  V.CIsD = C.CIsD;
+  for (unsigned I = 0; I < NumPointers; ++I)
+    pickPointerFacts(C.Pointers[I], A, Correlated, V.pointer(PointerArgs[I]));
+  V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
+  V.WorkspaceSize = Pick(C.WorkspaceSize);
+  V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
+  if (Source.Unchecked)
+    V.AlgoResultUnchecked = Value::of(1);
+  for (unsigned M = 0; M < 4; ++M)
+    if (const Value W = Pick(C.QueryAlignment[M]); W.Known && W.V > 0)
+      V.AlgoMinAlignment[M] = W;
+  if (const Value B = Pick(C.QueryBias); B.Known && B.V > 0)
+    V.AlgoBiasAlignment = Value::of(provenAlignment(B.V));
+  return V;
+}
+
+// The findings the rules make of \p V that are reported at the call (the
+// others are at the setter). An architecture rule holds where one of the
+// \p Targets breaks it.
+std::vector<lt::Finding> findingsAtCall(lt::MatmulValues V,
+                                        const std::vector<int64_t> &Targets) {
+  std::vector<lt::Finding> Here;
+  auto Judge = [&](Value CC) {
+    V.ComputeCapability = CC;
+    for (lt::Finding &F : lt::checkMatmul(V))
+      if (F.Where == rules::Reported::AtCall) // else: at the setter
+        Here.push_back(std::move(F));
+  };
+  if (Targets.empty())
+    Judge(Value::unknown());
+  for (int64_t CC : Targets)
+    Judge(Value::of(CC));
+  return Here;
+}
+
+// Whether \p F is about a Cdesc that is Ddesc (or NULL) and \p Keys holds
+// the same finding about Ddesc: one object, reported once, as D's.
+bool reportedAsDdesc(const lt::Finding &F, const LtContext &C,
+                     const std::set<FindingKey> &Keys) {
+  return F.About.Argument == Arg::Cdesc &&
+         (C.Null[ObjC] || (C.CdescIsDdesc.Known && C.CdescIsDdesc.V)) &&
+         Keys.count({F.RuleId, static_cast<unsigned>(Arg::Ddesc),
+                     F.About.Attr});
+}
+
+// The diagnosis of \p F at the argument it is about: the notes for its
+// inputs, the chain of call sites, the template instantiation.
+Diagnosis diagnosisOf(lt::Finding &F, const CallExpr &Call, const LtContext &C,
+                      ASTContext &Ctx, const FunctionDecl *Enclosing,
+                      const AlgoSource &Source) {
+  Diagnosis D;
+  const Expr *Arg = argument(Call, F.About.Argument);
+  D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
+  D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
+  noteInputs(Call, C, F, Source, D.Notes);
+  D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
+  noteInstantiation(Enclosing, Ctx, D.Notes);
+  D.Finding = std::move(F);
+  return D;
+}
+
+// Diagnoses \p Call in context \p C: the findings on every path of \p C
+// that reaches it. \p Source: the heuristic query 'algo' comes from, a
+// fact of the call whatever the context.
 void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
                      int64_t Version, const std::vector<int64_t> &Targets,
                      const FunctionDecl *Enclosing,
                      const AlgoSource &Source,
                      std::vector<Diagnosis> &Out) {
-  auto KeyOf = [](const lt::Finding &F) {
-    return FindingKey{F.RuleId, static_cast<unsigned>(F.About.Argument),
-                      F.About.Attr};
-  };
   auto Check = [&](unsigned A, bool Correlated) {
-    auto Pick = [&](const SymbolicValue &V) {
-      return valueUnder(V, A, Correlated);
-    };
-    lt::MatmulValues V;
-    V.Heuristic = isHeuristic(Call);
-    V.LibraryVersion = Version;
-    for (unsigned O = 0; O < NumObjects; ++O) {
-      lt::ObjectState &S = O == 0                ? V.Desc
-                           : O == NumObjects - 1 ? V.Pref
-                                                 : V.Layout[O - 1];
-      for (unsigned Id = 0; Id < C.Attr[O].size(); ++Id)
-        S[Id] = Pick(C.Attr[O][Id]);
-      V.destroyed(ObjectArgs[O]) = Pick(C.Destroyed[O]);
-      if (C.Null[O])
-        V.pointer(ObjectArgs[O]).Address = Value::of(0);
-    }
-    V.CdescIsNull = C.CdescIsNull;
-    V.CdescIsDdesc = C.CdescIsDdesc;
-    V.CIsD = C.CIsD;
-    for (unsigned I = 0; I < NumPointers; ++I)
-      pickPointerFacts(C.Pointers[I], A, Correlated, V.pointer(PointerArgs[I]));
-    V.BetaIsZero = Pick(C.Pointers[BetaPointer].IsZero);
-    V.WorkspaceSize = Pick(C.WorkspaceSize);
-    V.RequestedAlgoCount = Pick(C.RequestedAlgoCount);
-    if (Source.Unchecked)
-      V.AlgoResultUnchecked = Value::of(1);
-    for (unsigned M = 0; M < 4; ++M)
-      if (const Value W = Pick(C.QueryAlignment[M]); W.Known && W.V > 0)
-        V.AlgoMinAlignment[M] = W;
-    if (const Value B = Pick(C.QueryBias); B.Known && B.V > 0)
-      V.AlgoBiasAlignment = Value::of(provenAlignment(B.V));
-    std::vector<lt::Finding> Here;
-    auto Judge = [&](Value CC) {
-      V.ComputeCapability = CC;
-      for (lt::Finding &F : lt::checkMatmul(V))
-        if (F.Where == rules::Reported::AtCall) // else: at the setter
-          Here.push_back(std::move(F));
-    };
-    // An architecture rule holds where one of the targets breaks it.
-    if (Targets.empty())
-      Judge(Value::unknown());
-    for (int64_t CC : Targets)
-      Judge(Value::of(CC));
-    return Here;
+    return findingsAtCall(
+        matmulValuesUnder(Call, C, A, Correlated, Version, Source), Targets);
   };
   std::vector<lt::Finding> Common =
-      findingsOnEveryPath(C.Path, C.Atoms.size(), Check, KeyOf);
+      findingsOnEveryPath(C.Path, C.Atoms.size(), Check, keyOf);
   std::set<FindingKey> Keys;
   for (const lt::Finding &F : Common)
-    Keys.insert(KeyOf(F));
-  for (lt::Finding &F : Common) {
-    // Cdesc == Ddesc (or NULL): one object, reported once, as D's.
-    if (F.About.Argument == Arg::Cdesc &&
-        (C.Null[ObjC] || (C.CdescIsDdesc.Known && C.CdescIsDdesc.V)) &&
-        Keys.count({F.RuleId, static_cast<unsigned>(Arg::Ddesc),
-                    F.About.Attr}))
-      continue;
-    Diagnosis D;
-    const Expr *Arg = argument(Call, F.About.Argument);
-    D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
-    D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
-    noteInputs(Call, C, F, Source, D.Notes);
-    D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
-    noteInstantiation(Enclosing, Ctx, D.Notes);
-    D.Finding = std::move(F);
-    Out.push_back(std::move(D));
-  }
+    Keys.insert(keyOf(F));
+  for (lt::Finding &F : Common)
+    if (!reportedAsDdesc(F, C, Keys))
+      Out.push_back(diagnosisOf(F, Call, C, Ctx, Enclosing, Source));
 }
 
 using CacheKey = std::tuple<const CallExpr *, int64_t, std::vector<int64_t>>;

@@ -260,44 +260,42 @@ bool writtenAsConstants(const rules::ApiInfo &Api, const rules::Finding &F,
   });
 }
 
-} // namespace
+/// The position of the argument of \p F that plays \p A, if it has one.
+std::optional<unsigned> positionOf(const model::ApiFunction &F, lt::Arg A) {
+  for (unsigned I = 0; I < F.NumArgs; ++I)
+    if (F.Roles[I] == A)
+      return I;
+  return std::nullopt;
+}
 
-void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
-                                const CallEvent &Call, CheckerContext &C) const {
-  ProgramStateRef State = C.getState();
-  lt::MatmulValues M;
-  Evidence E;
-  auto ArgOf = [&](lt::Arg A) -> std::optional<unsigned> {
-    for (unsigned I = 0; I < F.NumArgs; ++I)
-      if (F.Roles[I] == A)
-        return I;
+/// Reads the cuBLASLt object argument \p A of \p Call into \p Out and
+/// \p M's destroyed(A), where the path created the object, and its symbol
+/// into \p Sym, for the notes. Whether the argument is NULL; nothing where
+/// \p F has no such argument.
+std::optional<bool> readObject(const model::ApiFunction &F,
+                               const CallEvent &Call, ProgramStateRef State,
+                               lt::Arg A, lt::ObjectState &Out,
+                               lt::MatmulValues &M, SymbolRef &Sym) {
+  const auto I = positionOf(F, A);
+  if (!I)
     return std::nullopt;
-  };
-  M.Heuristic = ArgOf(lt::Arg::HeuristicResults).has_value();
-  M.LibraryVersion = libraryVersion(C);
-  // The objects: their attributes where the path created or set them.
-  auto Object = [&](lt::Arg A, lt::ObjectState &Out) -> std::optional<bool> {
-    const auto I = ArgOf(A);
-    if (!I)
-      return std::nullopt;
-    const SVal V = Call.getArgSVal(*I);
-    if (const Value Null = concrete(V); Null.Known)
-      return Null.V == 0; // NULL
-    E.Objects[static_cast<unsigned>(A)] = symbolOf(V);
-    if (const LtObjectInfo *O = objectState(State, symbolOf(V))) {
-      Out = O->Attrs;
-      M.destroyed(A) = O->Destroyed;
-    }
-    return false;
-  };
-  Object(lt::Arg::ComputeDesc, M.Desc);
-  Object(lt::Arg::Preference, M.Pref);
-  const std::optional<bool> CdescNull =
-      Object(lt::Arg::Cdesc, M.Layout[lt::MatC]);
-  for (unsigned L : {lt::MatA, lt::MatB, lt::MatD})
-    Object(lt::layoutArg(L), M.Layout[L]);
-  const SymbolRef CSym = E.Objects[static_cast<unsigned>(lt::Arg::Cdesc)];
-  const SymbolRef DSym = E.Objects[static_cast<unsigned>(lt::Arg::Ddesc)];
+  const SVal V = Call.getArgSVal(*I);
+  if (const Value Null = concrete(V); Null.Known)
+    return Null.V == 0; // NULL
+  Sym = symbolOf(V);
+  if (const LtObjectInfo *O = objectState(State, Sym)) {
+    Out = O->Attrs;
+    M.destroyed(A) = O->Destroyed;
+  }
+  return false;
+}
+
+/// Reads whether Cdesc is NULL (then the rules read Ddesc's layout for C),
+/// or the object Ddesc is, or one apart; known only where the path created
+/// the objects.
+void readCdescIdentity(std::optional<bool> CdescNull, SymbolRef CSym,
+                       SymbolRef DSym, ProgramStateRef State,
+                       lt::MatmulValues &M) {
   if (CdescNull && *CdescNull) {
     M.CdescIsNull = M.CdescIsDdesc = Value::of(1);
     M.Layout[lt::MatC] = M.Layout[lt::MatD];
@@ -308,25 +306,134 @@ void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
     else if (DSym && objectState(State, DSym))
       M.CdescIsDdesc = Value::of(0);
   }
-  for (lt::Arg A : {lt::Arg::Alpha, lt::Arg::Beta, lt::Arg::A, lt::Arg::B,
-                    lt::Arg::C, lt::Arg::D, lt::Arg::Workspace})
-    if (const auto I = ArgOf(A))
-      M.pointer(A) = pointerFacts(Call.getArgSVal(*I), State,
-                                  A == lt::Arg::Alpha || A == lt::Arg::Beta);
-  if (const auto IC = ArgOf(lt::Arg::C), ID = ArgOf(lt::Arg::D); IC && ID) {
+}
+
+/// Reads the objects of a cublasLtMatmul call: their attributes where the
+/// path created or set them, and their symbols into \p Objects, by role.
+void readObjects(const model::ApiFunction &F, const CallEvent &Call,
+                 ProgramStateRef State, lt::MatmulValues &M,
+                 SymbolRef (&Objects)[lt::ArgCount]) {
+  auto Read = [&](lt::Arg A, lt::ObjectState &Out) {
+    return readObject(F, Call, State, A, Out, M,
+                      Objects[static_cast<unsigned>(A)]);
+  };
+  Read(lt::Arg::ComputeDesc, M.Desc);
+  Read(lt::Arg::Preference, M.Pref);
+  const std::optional<bool> CdescNull = Read(lt::Arg::Cdesc, M.Layout[lt::MatC]);
+  for (unsigned L : {lt::MatA, lt::MatB, lt::MatD})
+    Read(lt::layoutArg(L), M.Layout[L]);
+  readCdescIdentity(CdescNull, Objects[static_cast<unsigned>(lt::Arg::Cdesc)],
+                    Objects[static_cast<unsigned>(lt::Arg::Ddesc)], State, M);
+}
+
+/// Reads the rest of what the rules ask of a cublasLtMatmul call: whether C
+/// and D are one region (in place), the workspace's size, and how many
+/// algorithms a heuristic query asks for.
+void readInPlaceAndSizes(const model::ApiFunction &F, const CallEvent &Call,
+               lt::MatmulValues &M) {
+  if (const auto IC = positionOf(F, lt::Arg::C), ID = positionOf(F, lt::Arg::D);
+      IC && ID) {
     const MemRegion *RC = Call.getArgSVal(*IC).getAsRegion();
     if (RC && RC == Call.getArgSVal(*ID).getAsRegion())
       M.CIsD = Value::of(1);
   }
-  if (const auto I = ArgOf(lt::Arg::WorkspaceSize))
+  if (const auto I = positionOf(F, lt::Arg::WorkspaceSize))
     M.WorkspaceSize = concrete(Call.getArgSVal(*I));
-  if (const auto I = ArgOf(lt::Arg::RequestedAlgoCount))
+  if (const auto I = positionOf(F, lt::Arg::RequestedAlgoCount))
     M.RequestedAlgoCount = concrete(Call.getArgSVal(*I));
+}
+
+/// The findings of creating a cuBLASLt object: the values it is created
+/// with, under library version \p Version.
+std::vector<rules::Finding> createFindings(const model::ApiFunction &F,
+                                           const CallEvent &Call,
+                                           int64_t Version) {
+  llvm::SmallVector<Value, 4> Args;
+  for (unsigned I = F.FirstValue; I < Call.getNumArgs(); ++I)
+    Args.push_back(concrete(Call.getArgSVal(I)));
+  return lt::checkCreate(
+      F.Obj, lt::createdState(F.Obj, Args.data(), Args.size()), Version);
+}
+
+/// Reads what the buffer's static type says, before any cast to void *:
+/// the size of what it points to, whether that is a pointer, whether a
+/// floating-point value (nothing for void, bytes or an incomplete type).
+void readBufferType(const CallEvent &Call, ASTContext &Ctx,
+                    lt::AttributeCall &A) {
+  const QualType BufType = Call.getArgExpr(model::BufPos)
+                               ->IgnoreParenImpCasts()
+                               ->getType();
+  if (!BufType->isPointerType())
+    return;
+  const QualType Pointee = BufType->getPointeeType();
+  if (Pointee->isVoidType() || Pointee->isCharType() ||
+      Pointee->isStdByteType() || Pointee->isIncompleteType())
+    return;
+  A.PointeeSize = Value::of(Ctx.getTypeSizeInChars(Pointee).getQuantity());
+  A.PointeeIsPointer = Value::of(Pointee->isPointerType());
+  A.PointeeIsFloat = Value::of(Pointee->isRealFloatingType());
+}
+
+/// A call of a cuBLASLt attribute function as the rules read it: the
+/// attribute, the size, the buffer, whether the object was destroyed, and,
+/// for a set, the value set where the buffer holds the attribute's type.
+lt::AttributeCall attributeCall(const model::ApiFunction &F,
+                                const CallEvent &Call, ProgramStateRef State,
+                                int64_t Version, ASTContext &Ctx) {
+  lt::AttributeCall A;
+  A.Obj = F.Obj;
+  A.Owner = lt::ownerOf(F.Obj) == lt::Arg::None ? lt::Arg::Adesc
+                                                 : lt::ownerOf(F.Obj);
+  A.Attr = concrete(Call.getArgSVal(model::AttrPos));
+  A.SizeInBytes = concrete(Call.getArgSVal(model::SizePos));
+  A.LibraryVersion = Version;
+  const SVal Buf = Call.getArgSVal(model::BufPos);
+  if (const Value Null = concrete(Buf); Null.Known)
+    A.BufIsNull = Value::of(Null.V == 0);
+  else if (Buf.getAsRegion())
+    A.BufIsNull = Value::of(0);
+  readBufferType(Call, Ctx, A);
+  if (const LtObjectInfo *O = objectState(State, symbolOf(Call.getArgSVal(0))))
+    A.ObjectDestroyed = O->Destroyed;
+  if (F.What == model::Effect::Set && A.Attr.Known && Buf.getAsRegion())
+    if (const lt::AttrInfo *Info = lt::findAttribute(F.Obj, A.Attr.V);
+        Info && (!A.PointeeSize.Known ||
+                 A.PointeeSize.V == lt::attrTypeSize(Info->Type)))
+      A.Contents = readAttribute(State, Buf.getAsRegion(), *Info, Ctx);
+  return A;
+}
+
+/// The argument a finding of an object call is about: the buffer, the size,
+/// or else the whole call.
+const Expr *findingSite(const rules::Finding &Fd, const CallEvent &Call) {
+  if (Fd.About.Argument == lt::Arg::Buf)
+    return Call.getArgExpr(model::BufPos);
+  if (Fd.About.Argument == lt::Arg::SizeInBytes)
+    return Call.getArgExpr(model::SizePos);
+  return Call.getOriginExpr();
+}
+
+} // namespace
+
+void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
+                                const CallEvent &Call, CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  lt::MatmulValues M;
+  Evidence E;
+  M.Heuristic = positionOf(F, lt::Arg::HeuristicResults).has_value();
+  M.LibraryVersion = libraryVersion(C);
+  readObjects(F, Call, State, M, E.Objects);
+  for (lt::Arg A : {lt::Arg::Alpha, lt::Arg::Beta, lt::Arg::A, lt::Arg::B,
+                    lt::Arg::C, lt::Arg::D, lt::Arg::Workspace})
+    if (const auto I = positionOf(F, A))
+      M.pointer(A) = pointerFacts(Call.getArgSVal(*I), State,
+                                  A == lt::Arg::Alpha || A == lt::Arg::Beta);
+  readInPlaceAndSizes(F, Call, M);
   ExplodedNode *Node = nullptr;
   for (const rules::Finding &Fd : lt::checkMatmul(M)) {
     if (Fd.Where == rules::Reported::AtSetter)
       continue; // reported at the call that wrote the value
-    const auto I = ArgOf(Fd.About.Argument);
+    const auto I = positionOf(F, Fd.About.Argument);
     report(Fd, I ? Call.getArgExpr(*I) : Call.getOriginExpr(), E, C, Node);
   }
 }
@@ -334,67 +441,17 @@ void GemmChecker::checkLtMatmul(const model::ApiFunction &F,
 void GemmChecker::checkLtObjectCall(const model::ApiFunction &F,
                                     const CallEvent &Call,
                                     CheckerContext &C) const {
-  using model::Effect;
-  ProgramStateRef State = C.getState();
-  const lt::Arg Owner = lt::ownerOf(F.Obj) == lt::Arg::None
-                            ? lt::Arg::Adesc
-                            : lt::ownerOf(F.Obj);
-  std::vector<rules::Finding> Findings;
+  const std::vector<rules::Finding> Findings =
+      F.What == model::Effect::Create
+          ? createFindings(F, Call, libraryVersion(C))
+          : lt::checkAttributeCall(attributeCall(F, Call, C.getState(),
+                                                 libraryVersion(C),
+                                                 C.getASTContext()),
+                                   F.What == model::Effect::Get);
   Evidence E;
-  if (F.What == Effect::Create) {
-    llvm::SmallVector<Value, 4> Args;
-    for (unsigned I = F.FirstValue; I < Call.getNumArgs(); ++I)
-      Args.push_back(concrete(Call.getArgSVal(I)));
-    Findings = lt::checkCreate(
-        F.Obj, lt::createdState(F.Obj, Args.data(), Args.size()),
-        libraryVersion(C));
-  } else {
-    lt::AttributeCall A;
-    A.Obj = F.Obj;
-    A.Owner = Owner;
-    A.Attr = concrete(Call.getArgSVal(model::AttrPos));
-    A.SizeInBytes = concrete(Call.getArgSVal(model::SizePos));
-    A.LibraryVersion = libraryVersion(C);
-    const SVal Buf = Call.getArgSVal(model::BufPos);
-    if (const Value Null = concrete(Buf); Null.Known)
-      A.BufIsNull = Value::of(Null.V == 0);
-    else if (Buf.getAsRegion())
-      A.BufIsNull = Value::of(0);
-    // What the buffer's static type says, before any cast to void *.
-    const QualType BufType = Call.getArgExpr(model::BufPos)
-                                 ->IgnoreParenImpCasts()
-                                 ->getType();
-    if (BufType->isPointerType()) {
-      const QualType Pointee = BufType->getPointeeType();
-      if (!Pointee->isVoidType() && !Pointee->isCharType() &&
-          !Pointee->isStdByteType() && !Pointee->isIncompleteType()) {
-        A.PointeeSize = Value::of(
-            C.getASTContext().getTypeSizeInChars(Pointee).getQuantity());
-        A.PointeeIsPointer = Value::of(Pointee->isPointerType());
-        A.PointeeIsFloat = Value::of(Pointee->isRealFloatingType());
-      }
-    }
-    const SymbolRef Sym = symbolOf(Call.getArgSVal(0));
-    if (const LtObjectInfo *O = objectState(State, Sym))
-      A.ObjectDestroyed = O->Destroyed;
-    // The value set, where the buffer holds the attribute's type.
-    if (F.What == Effect::Set && A.Attr.Known && Buf.getAsRegion())
-      if (const lt::AttrInfo *Info = lt::findAttribute(F.Obj, A.Attr.V);
-          Info && (!A.PointeeSize.Known ||
-                   A.PointeeSize.V == lt::attrTypeSize(Info->Type)))
-        A.Contents = readAttribute(State, Buf.getAsRegion(), *Info,
-                                   C.getASTContext());
-    Findings = lt::checkAttributeCall(A, F.What == Effect::Get);
-  }
   ExplodedNode *Node = nullptr;
-  for (const rules::Finding &Fd : Findings) {
-    const Expr *At = Call.getOriginExpr();
-    if (Fd.About.Argument == lt::Arg::Buf)
-      At = Call.getArgExpr(model::BufPos);
-    else if (Fd.About.Argument == lt::Arg::SizeInBytes)
-      At = Call.getArgExpr(model::SizePos);
-    report(Fd, At, E, C, Node);
-  }
+  for (const rules::Finding &Fd : Findings)
+    report(Fd, findingSite(Fd, Call), E, C, Node);
 }
 
 void GemmChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
