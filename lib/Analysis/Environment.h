@@ -164,6 +164,11 @@ struct FunctionValues::Facts {
   bool GaveUp = false;
   std::vector<const CFGBlock *> Order; // reverse post-order
   std::vector<unsigned> Rank;          // by block ID; ~0u: unreachable
+  /// How many edges lead from a block with more than two successors (a
+  /// switch) to each of them: the ways into a case, counted once, not
+  /// looked up among every case for every case.
+  llvm::DenseMap<std::pair<const CFGBlock *, const CFGBlock *>, unsigned>
+      ManyWays;
 };
 
 /// The walk through a function's blocks: the states at their ends, kept

@@ -231,6 +231,11 @@ auto FunctionValues::Walker::facts(const CFG &G) -> std::shared_ptr<const Facts>
   Scan.escapeAddresses(*this);
   // Blocks in reverse post-order from the entry; catch handlers, which
   // the CFG reaches only from explicit throws, are roots of their own.
+  for (const CFGBlock *B : G)
+    if (B->succ_size() > 2)
+      for (const CFGBlock *S : B->succs())
+        if (S)
+          ++Out->ManyWays[{B, S}];
   Out->Order = reversePostOrder(G);
   Out->Rank.assign(G.getNumBlockIDs(), ~0u);
   for (unsigned I = 0; I < Out->Order.size(); ++I)
@@ -422,15 +427,23 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       LoopHeader |= rank(P) != ~0u;
       continue; // a back edge: its writes are havocked below
     }
+    auto Enter = [&](unsigned Index) {
+      if (std::optional<State> E = edgeState(P, Index, Consume)) {
+        if (!First)
+          First = std::move(E);
+        else
+          Incoming.push_back(std::move(*E));
+      }
+    };
+    if (P->succ_size() > 2) { // no branch: which way it is does not matter
+      for (unsigned K = F->ManyWays.lookup({P, B}); K > 0; --K)
+        Enter(0);
+      continue;
+    }
     unsigned Index = 0;
     for (const CFGBlock *S : P->succs()) {
       if (S == B)
-        if (std::optional<State> E = edgeState(P, Index, Consume)) {
-          if (!First)
-            First = std::move(E);
-          else
-            Incoming.push_back(std::move(*E));
-        }
+        Enter(Index);
       ++Index;
     }
   }

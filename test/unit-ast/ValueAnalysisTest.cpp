@@ -300,16 +300,25 @@ const FunctionDecl *declNamed(ASTContext &Ctx, llvm::StringRef Name) {
   return M.empty() ? nullptr : M.front().getNodeAs<FunctionDecl>("f");
 }
 
-// A template computes sizes from its parameters: its pattern's and its
-// instantiations' bodies are still one straight run around the call, walked
-// without a graph (a CFG per instantiation is most of what a call in a
-// template costs). A variable-length array's size is run, and is not.
-const CallExpr *straightCallOf(const FunctionDecl *Fn) {
+// Whether \p Fn's body is one straight run (its CFG would be one block),
+// with its elements in the order they run and where each one's subtree
+// starts.
+struct StraightShape {
+  bool Straight = false;
   std::vector<const Stmt *> Elements;
-  return Fn && Fn->getBody() ? straightTarget(Fn->getBody(), Elements)
-                             : nullptr;
+  std::vector<unsigned> Starts;
+};
+StraightShape straightShapeOf(const FunctionDecl *Fn) {
+  StraightShape Out;
+  Out.Straight = Fn && Fn->getBody() &&
+                 straightRun(Fn->getBody(), Out.Elements, Out.Starts);
+  return Out;
 }
 
+// A template computes sizes from its parameters: its pattern's and its
+// instantiations' bodies are still one straight run, walked without a
+// graph (a CFG per instantiation is most of what a call in a template
+// costs). A variable-length array's size is run, and is not.
 TEST(BodyShape, SizesOfTypesKeepABodyStraight) {
   std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
       std::string(Prelude) +
@@ -323,8 +332,57 @@ TEST(BodyShape, SizesOfTypesKeepABodyStraight) {
   auto Fns = match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx);
   ASSERT_EQ(Fns.size(), 2u); // the pattern and f<double, 4>
   for (const BoundNodes &N : Fns)
-    EXPECT_NE(straightCallOf(N.getNodeAs<FunctionDecl>("f")), nullptr);
-  EXPECT_EQ(straightCallOf(declNamed(Ctx, "vla")), nullptr);
+    EXPECT_TRUE(straightShapeOf(N.getNodeAs<FunctionDecl>("f")).Straight);
+  EXPECT_FALSE(straightShapeOf(declNamed(Ctx, "vla")).Straight);
+}
+
+// Several calls, nested too, keep a body one block: its elements are in
+// the order the CFG builder gives them (arguments left to right, then the
+// call; an initializer, then its declaration), and a call's subtree (its
+// arguments) is the run just before it. A noreturn call, a builtin or a
+// call under ?: splits the graph; more than MaxStraightCalls calls are
+// left to the CFG, whose walk is kept from one call to the next.
+TEST(BodyShape, StraightRunsWithSeveralCalls) {
+  std::string Code = "int a(int); int b(int); void take(int, int);"
+                     "[[noreturn]] void die();"
+                     "void order(int x) { int y = a(x) + b(2); take(a(y), y); }"
+                     "void noreturn() { a(1); die(); a(2); }"
+                     "void ternary(bool c) { int v = c ? a(1) : 2; take(v, v); }"
+                     "void builtin(int x) { take(__builtin_expect(x, 0), x); }"
+                     "void eight() {";
+  for (unsigned I = 0; I < MaxStraightCalls; ++I)
+    Code += " a(" + std::to_string(I) + ");";
+  Code += "} void nine() { b(0);";
+  for (unsigned I = 0; I < MaxStraightCalls; ++I)
+    Code += " a(" + std::to_string(I) + ");";
+  Code += "}";
+  std::unique_ptr<ASTUnit> Unit =
+      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17", "-w"});
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+
+  const StraightShape Order = straightShapeOf(declNamed(Ctx, "order"));
+  ASSERT_TRUE(Order.Straight);
+  std::vector<std::string> Run;
+  for (const Stmt *S : Order.Elements) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Run.push_back(Call->getDirectCallee()->getName().str());
+    else if (isa<DeclStmt>(S))
+      Run.push_back("decl");
+    else if (isa<BinaryOperator>(S))
+      Run.push_back("+");
+  }
+  EXPECT_EQ(Run, (std::vector<std::string>{"a", "b", "+", "decl", "a",
+                                           "take"}));
+  // take's subtree is a(y) and itself: the elements before it run first.
+  ASSERT_EQ(Order.Elements.size(), 6u);
+  EXPECT_EQ(Order.Starts[5], 4u);
+  EXPECT_EQ(Order.Starts[3], 0u); // the declaration's initializer
+  EXPECT_EQ(Order.Starts[0], 0u);
+
+  for (const char *Split : {"noreturn", "ternary", "builtin", "nine"})
+    EXPECT_FALSE(straightShapeOf(declNamed(Ctx, Split)).Straight) << Split;
+  EXPECT_TRUE(straightShapeOf(declNamed(Ctx, "eight")).Straight);
 }
 
 TEST(ApiModel, RowsByDeclaration) {
