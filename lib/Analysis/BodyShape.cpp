@@ -129,7 +129,8 @@ public:
     }
     const unsigned Start = Elements.size();
     if (straightCall(S))
-      return operands(S, 1, false) && add(S, Start);
+      return ++Calls <= MaxStraightCalls && operands(S, 1, false) &&
+             add(S, Start);
     if (const auto *D = dyn_cast<DeclStmt>(S)) {
       for (const Decl *Dl : D->decls()) {
         const auto *V = dyn_cast<VarDecl>(Dl);
@@ -159,7 +160,8 @@ private:
       return false;
     const unsigned Start = Elements.size();
     if (straightCall(S))
-      return !UnderBranch && operands(S, Level + 1, false) && add(S, Start);
+      return !UnderBranch && ++Calls <= MaxStraightCalls &&
+             operands(S, Level + 1, false) && add(S, Start);
     if (!plainExpr(S) ||
         !operands(S, Level + 1,
                   UnderBranch || isa<AbstractConditionalOperator>(S)))
@@ -183,6 +185,7 @@ private:
   std::vector<const Stmt *> &Elements;
   std::vector<unsigned> &Starts;
   unsigned Visited = 0;
+  unsigned Calls = 0;
 };
 
 } // namespace
@@ -201,9 +204,7 @@ bool straightRun(const Stmt *Body, std::vector<const Stmt *> &Elements,
   for (const Stmt *S : Block->body())
     if (!Run.statement(S, S == Block->body_back()))
       return false;
-  return llvm::count_if(Elements, [](const Stmt *S) {
-           return isa<CallExpr>(S);
-         }) <= MaxStraightCalls;
+  return true;
 }
 
 // Whether the constant evaluator cannot fold \p E: evaluating it must read
