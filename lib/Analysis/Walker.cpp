@@ -415,8 +415,10 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
   }
   if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
     return State(); // nothing known (a handler: wherever it was thrown)
-  // The first way in is kept as it came, the others collected to be
-  // joined (a State is moved at every step, and most blocks have one).
+  // The first way in is kept as it came (a State is moved at every step,
+  // and most blocks have one way in); with a second, all are collected to
+  // be joined, in the order they came (room made once: a switch's end has
+  // a way in from every case).
   std::optional<State> First;
   llvm::SmallVector<State, 2> Incoming;
   bool LoopHeader = false;
@@ -429,10 +431,15 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
     }
     auto Enter = [&](unsigned Index) {
       if (std::optional<State> E = edgeState(P, Index, Consume)) {
-        if (!First)
+        if (!First) {
           First = std::move(E);
-        else
-          Incoming.push_back(std::move(*E));
+          return;
+        }
+        if (Incoming.empty()) {
+          Incoming.reserve(B->pred_size());
+          Incoming.push_back(std::move(*First));
+        }
+        Incoming.push_back(std::move(*E));
       }
     };
     if (P->succ_size() > 2) { // no branch: which way it is does not matter
@@ -454,7 +461,6 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       havocLoop(B, First->Vars);
     return First;
   }
-  Incoming.insert(Incoming.begin(), std::move(*First));
   State In = joinAll(Incoming);
   if (LoopHeader)
     havocLoop(B, In.Vars);
