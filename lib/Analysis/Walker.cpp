@@ -157,6 +157,12 @@ void FunctionValues::Walker::executeBefore(const CallExpr *Target,
 
 void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // A GEMM entry point takes numbers, pointers to numbers and a handle
+    // by value (no reference, structure or object): its arguments tell
+    // nothing (an address taken in one is an element of its own).
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && classify(*Callee).K == CalleeRow::Gemm)
+      return;
     if (storesThroughAddress(Call))
       Scan.SetterAddresses.insert(Call->getArg(0)->IgnoreParenCasts());
     // A cuBLASLt attribute setter only reads its buffer.
