@@ -132,6 +132,7 @@ public:
       return ++Calls <= MaxStraightCalls && operands(S, 1, false) &&
              add(S, Start);
     if (const auto *D = dyn_cast<DeclStmt>(S)) {
+      const unsigned CallsBefore = Calls;
       for (const Decl *Dl : D->decls()) {
         const auto *V = dyn_cast<VarDecl>(Dl);
         if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
@@ -139,7 +140,9 @@ public:
             !expression(V->getInit(), 1, false))
           return false;
       }
-      return add(S, Start);
+      // (The CFG declares each of several variables after its own
+      // initializer: a call in a later one runs after the first is made.)
+      return (D->isSingleDecl() || Calls == CallsBefore) && add(S, Start);
     }
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
       return expression(B->getRHS(), 1, false) &&

@@ -341,7 +341,9 @@ TEST(BodyShape, SizesOfTypesKeepABodyStraight) {
 // call; an initializer, then its declaration), and a call's subtree (its
 // arguments) is the run just before it. A noreturn call, a builtin or a
 // call under ?: splits the graph; more than MaxStraightCalls calls are
-// left to the CFG, whose walk is kept from one call to the next.
+// left to the CFG, whose walk is kept from one call to the next, and so is
+// a declaration of several variables whose initializers call (the CFG
+// declares each after its own initializer).
 TEST(BodyShape, StraightRunsWithSeveralCalls) {
   std::string Code = "int a(int); int b(int); void take(int, int);"
                      "[[noreturn]] void die();"
@@ -349,6 +351,8 @@ TEST(BodyShape, StraightRunsWithSeveralCalls) {
                      "void noreturn() { a(1); die(); a(2); }"
                      "void ternary(bool c) { int v = c ? a(1) : 2; take(v, v); }"
                      "void builtin(int x) { take(__builtin_expect(x, 0), x); }"
+                     "void decls() { int u = 1, v = 2; take(u, v); }"
+                     "void callsInDecls() { int u = a(1), v = b(u); take(u, v); }"
                      "void eight() {";
   for (unsigned I = 0; I < MaxStraightCalls; ++I)
     Code += " a(" + std::to_string(I) + ");";
@@ -380,9 +384,11 @@ TEST(BodyShape, StraightRunsWithSeveralCalls) {
   EXPECT_EQ(Order.Starts[3], 0u); // the declaration's initializer
   EXPECT_EQ(Order.Starts[0], 0u);
 
-  for (const char *Split : {"noreturn", "ternary", "builtin", "nine"})
+  for (const char *Split :
+       {"noreturn", "ternary", "builtin", "nine", "callsInDecls"})
     EXPECT_FALSE(straightShapeOf(declNamed(Ctx, Split)).Straight) << Split;
   EXPECT_TRUE(straightShapeOf(declNamed(Ctx, "eight")).Straight);
+  EXPECT_TRUE(straightShapeOf(declNamed(Ctx, "decls")).Straight);
 }
 
 TEST(ApiModel, RowsByDeclaration) {
