@@ -128,9 +128,6 @@ public:
         return true;
     }
     const unsigned Start = Elements.size();
-    if (straightCall(S))
-      return ++Calls <= MaxStraightCalls && operands(S, 1, false) &&
-             add(S, Start);
     if (const auto *D = dyn_cast<DeclStmt>(S)) {
       const unsigned CallsBefore = Calls;
       for (const Decl *Dl : D->decls()) {
@@ -150,6 +147,7 @@ public:
     if (const auto *U = dyn_cast<UnaryOperator>(S);
         U && U->isIncrementDecrementOp())
       return expression(U->getSubExpr(), 1, false) && add(S, Start);
+    // A call, or an expression statement.
     return isa<NullStmt>(S) || expression(S, 0, false);
   }
 
