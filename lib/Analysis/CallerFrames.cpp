@@ -351,6 +351,9 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
         const CallerFrame &Outer, ASTContext &Ctx,
         llvm::ArrayRef<const ParmVarDecl *> Pointers,
         llvm::ArrayRef<ParameterPair> BufferPairs) {
+  if (bindsNothingWhateverTheWalk(Site, Fn, Outer.Bindings, Pointers,
+                                  BufferPairs))
+    return std::nullopt; // (no walk: what it reaches binds nothing anyway)
   std::vector<AtomInfo> Atoms;
   FunctionValues Values(Ctx, &Caller, Atoms, Outer.Bindings);
   Values.walkTo(&Site);
@@ -396,6 +399,101 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
 }
 } // namespace
 
+namespace {
+
+// What a call site may bind to parameter \p P (bindArguments): besides the
+// objects a structure holds (holdsObjects), one of these.
+enum class ParamBinding { Object, Fields, Pointer, Integer, None };
+ParamBinding bindingOf(const ParmVarDecl *P,
+                       llvm::ArrayRef<const ParmVarDecl *> Pointers) {
+  const QualType T = P->getType();
+  if (isObjectType(T))
+    return ParamBinding::Object;
+  if (T.getNonReferenceType()->getAsRecordDecl())
+    return ParamBinding::Fields;
+  if (T->isPointerType() && llvm::is_contained(Pointers, P))
+    return ParamBinding::Pointer;
+  if (T->isIntegralOrEnumerationType())
+    return ParamBinding::Integer;
+  return ParamBinding::None;
+}
+
+// The type whose objects bindHeldObjects binds for \p P.
+QualType heldBy(const ParmVarDecl *P) {
+  const QualType T = P->getType();
+  return T->isPointerType() ? T->getPointeeType() : T.getNonReferenceType();
+}
+
+// Whether \p E, an integer argument in a function whose parameters are
+// bound as \p Bound says, is unknown however that function's walk goes:
+// it reads a parameter \p Bound leaves unbound (FunctionValues::evalVar
+// makes it unknown, written or not) through operators and integer
+// conversions that keep an unknown operand unknown (no short circuit, no
+// `?:`, no call). Its call site then binds it nothing.
+bool unknownWhateverTheWalk(const Expr *E,
+                            const FunctionValues::Bindings &Bound,
+                            unsigned Depth = 0) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    return P && !Bound.count(P);
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      return unknownWhateverTheWalk(Cast->getSubExpr(), Bound, Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
+      return unknownWhateverTheWalk(U->getSubExpr(), Bound, Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->isLogicalOp() || B->getOpcode() == BO_Comma)
+      return false;
+    return unknownWhateverTheWalk(B->getLHS(), Bound, Depth + 1) ||
+           unknownWhateverTheWalk(B->getRHS(), Bound, Depth + 1);
+  }
+  return false;
+}
+
+} // namespace
+
+bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
+                                 const FunctionValues::Bindings &Bound,
+                                 llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                                 llvm::ArrayRef<ParameterPair> BufferPairs) {
+  if (!BufferPairs.empty() || Site.getNumArgs() < Fn.getNumParams())
+    return false;
+  for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
+    const ParmVarDecl *P = Fn.getParamDecl(I);
+    switch (bindingOf(P, Pointers)) {
+    case ParamBinding::Object:
+    case ParamBinding::Fields:
+    case ParamBinding::Pointer:
+      return false;
+    case ParamBinding::Integer:
+      if (!unknownWhateverTheWalk(Site.getArg(I), Bound))
+        return false;
+      break;
+    case ParamBinding::None:
+      break;
+    }
+    if (holdsObjects(heldBy(P)))
+      return false;
+  }
+  return true;
+}
+
 SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
                            FunctionValues &Caller, ASTContext &Ctx,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
@@ -404,17 +502,18 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
     const Expr *Arg = Site.getArg(I);
-    const QualType T = P->getType();
-    if (isObjectType(T)) {
+    const ParamBinding How = bindingOf(P, Pointers);
+    if (How == ParamBinding::Object) {
       B.bindObjectParameter(P, Arg);
       continue;
     }
     B.bindHeldObjects(P, Arg);
-    if (const RecordDecl *RD = T.getNonReferenceType()->getAsRecordDecl())
-      B.bindFields(P, *RD, Arg);
-    else if (T->isPointerType() && llvm::is_contained(Pointers, P))
+    if (How == ParamBinding::Fields)
+      B.bindFields(P, *P->getType().getNonReferenceType()->getAsRecordDecl(),
+                   Arg);
+    else if (How == ParamBinding::Pointer)
       B.bindPointer(P, Arg);
-    else if (T->isIntegralOrEnumerationType())
+    else if (How == ParamBinding::Integer)
       B.bindInteger(P, Arg);
   }
   for (const ParameterPair &Pair : BufferPairs)

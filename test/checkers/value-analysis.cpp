@@ -391,6 +391,27 @@ void straightAfterNoreturn() {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
 }
 
+// ---- 10. call sites that bind nothing, whatever their function's walk -----------------
+
+// A call site whose argument reads its caller's own parameter, unbound,
+// binds nothing, and its walk is spared; one whose argument folds (`0 && n`:
+// no short circuit is taken for unknown) or reads a parameter the caller's
+// own caller bound binds it.
+static void gemmLdOnly(int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 16, 8, 8, al, A, ld, B, 8, be, C, 16);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (0) must be at least max(1, m) = 16 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+8]]:38: note: 'lda' is 0, passed to 'gemmLdOnly' here
+  // CHECK-NOTES: :[[@LINE+7]]:27: note: 'gemmLdOnly' is called with ld = 0 here
+  // CHECK-MESSAGES: :[[@LINE-4]]:61: warning: 'lda' (4) must be at least max(1, m) = 16 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+6]]:50: note: 'lda' is 4, passed to 'gemmLdOnly' here
+  // CHECK-NOTES: :[[@LINE+5]]:36: note: 'gemmLdOnly' is called with ld = 4 here
+  // CHECK-NOTES: :[[@LINE+5]]:22: note: 'sparedMiddle' is called with ld = 8 here
+}
+void sparedUnknown(int n) { gemmLdOnly(n + 1); }
+void sparedFolds(int n) { gemmLdOnly(0 && n); }
+static void sparedMiddle(int ld) { gemmLdOnly(ld - 4); }
+void sparedBound() { sparedMiddle(8); }
+
 // ---- must stay silent -------------------------------------------------------------------
 
 void rowMajorSwapDoneRight(int M, int N, int K) {
