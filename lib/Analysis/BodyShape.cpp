@@ -310,6 +310,22 @@ bool branchesOn(const Stmt *S, const Expr *&Cond) {
   return true;
 }
 
+namespace {
+// The classes of the statements branchesOn() may say branch: one test per
+// node of the body, before the casts.
+bool mayBranch(Stmt::StmtClass C) {
+  switch (C) {
+  case Stmt::IfStmtClass: case Stmt::WhileStmtClass: case Stmt::DoStmtClass:
+  case Stmt::ForStmtClass: case Stmt::CXXForRangeStmtClass:
+  case Stmt::SwitchStmtClass: case Stmt::ConditionalOperatorClass:
+  case Stmt::BinaryConditionalOperatorClass: case Stmt::BinaryOperatorClass:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
 BodyShape shapeOf(const Stmt *Body) {
   BodyShape Out;
   llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
@@ -321,7 +337,8 @@ BodyShape shapeOf(const Stmt *Body) {
       Out.TooDeep = true;
       return Out;
     }
-    if (const Expr *Cond; !Out.Prunable && branchesOn(S, Cond))
+    if (const Expr *Cond; !Out.Prunable && mayBranch(S->getStmtClass()) &&
+                          branchesOn(S, Cond))
       Out.Prunable = decidableCondition(Cond);
     for (const Stmt *Child : S->children())
       if (Child)

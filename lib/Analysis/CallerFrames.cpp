@@ -26,6 +26,12 @@ struct CallSites {
 
 CallSites &callSitesOf(ASTContext &Ctx) { return contextCache<CallSites>(Ctx); }
 
+// "passed to 'f' here", by function.
+struct PassedTexts {
+  PassedTexts() {} // (value-initialised by contextCache)
+  llvm::DenseMap<const FunctionDecl *, OriginText> Texts;
+};
+
 } // namespace
 
 void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
@@ -303,11 +309,17 @@ private:
     Out.Text += (Out.Text.empty() ? "" : ", ") + What;
   }
 
-  // Where a bound value came from, made for the first one (most call sites
-  // bind nothing: the text is interned, not free).
+  // Where a bound value came from, made once per function and translation
+  // unit (the text is interned, not free; a wrapper is bound at each of its
+  // call sites, for each call it makes).
   const OriginText &passed() {
-    if (Passed.empty())
-      Passed = "passed to '" + Fn.getNameAsString() + "' here";
+    if (Passed.empty()) {
+      OriginText &Text =
+          contextCache<PassedTexts>(Fn.getASTContext()).Texts[&Fn];
+      if (Text.empty())
+        Text = "passed to '" + Fn.getNameAsString() + "' here";
+      Passed = Text;
+    }
     return Passed;
   }
 
