@@ -26,6 +26,39 @@ struct CallSites {
 
 CallSites &callSitesOf(ASTContext &Ctx) { return contextCache<CallSites>(Ctx); }
 
+// The arguments of \p Site before the one \p Fn's first parameter takes: a
+// member function called as an operator (`go(16)` of a lambda, `s(32)` of
+// a functor) has the object as the call's first argument.
+unsigned objectArguments(const CallExpr &Site, const FunctionDecl &Fn) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(&Fn);
+  return isa<CXXOperatorCallExpr>(Site) && Method &&
+                 Method->isImplicitObjectMemberFunction()
+             ? 1
+             : 0;
+}
+
+// The argument \p Site passes to \p Fn's parameter \p I.
+const Expr *argumentOf(const CallExpr &Site, const FunctionDecl &Fn,
+                       unsigned I) {
+  return Site.getArg(objectArguments(Site, Fn) + I);
+}
+
+// Whether \p Site passes each of \p Fn's parameters an argument of its own
+// (none through a default, none to a C variadic's ...).
+bool passesEachParameter(const CallExpr &Site, const FunctionDecl &Fn) {
+  return Site.getNumArgs() == objectArguments(Site, Fn) + Fn.getNumParams();
+}
+
+// The name notes give the function \p Site calls: an object called as a
+// function (a lambda, a functor) by the name the call spells it with.
+std::string calledName(const CallExpr &Site, const FunctionDecl &Fn) {
+  if (objectArguments(Site, Fn))
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Site.getArg(0)->IgnoreParenImpCasts()))
+      return Ref->getDecl()->getNameAsString();
+  return Fn.getNameAsString();
+}
+
 // "passed to 'f' here", by function.
 struct PassedTexts {
   PassedTexts() {} // (value-initialised by contextCache)
@@ -207,8 +240,9 @@ bool bindObject(FunctionValues &Values, ObjectRef InCaller, ObjectRef InCallee,
 // that says them.
 class SiteBinder {
 public:
-  SiteBinder(FunctionValues &Caller, const FunctionDecl &Fn)
-      : Caller(Caller), Fn(Fn) {}
+  SiteBinder(const CallExpr &Site, FunctionValues &Caller,
+             const FunctionDecl &Fn)
+      : Site(Site), Caller(Caller), Fn(Fn) {}
 
   // A handle in the pointer mode the caller set (cublasCreate's HOST, a
   // setter's), a cuBLASLt object in the state the caller made it.
@@ -292,11 +326,11 @@ public:
   }
 
   // Two pointer parameters given one buffer (C and D in place).
-  void bindSameBuffer(const CallExpr &Site, const ParameterPair &Pair,
-                      ASTContext &Ctx) {
+  void bindSameBuffer(const ParameterPair &Pair, ASTContext &Ctx) {
     const auto [P, Q] = Pair;
-    if (!sameBuffer(Site.getArg(P->getFunctionScopeIndex()),
-                    Site.getArg(Q->getFunctionScopeIndex()), Caller, Ctx))
+    if (!sameBuffer(argumentOf(Site, Fn, P->getFunctionScopeIndex()),
+                    argumentOf(Site, Fn, Q->getFunctionScopeIndex()), Caller,
+                    Ctx))
       return;
     Out.Bindings.SameBuffer.push_back({P, Q});
     say(P->getName().str() + " and " + Q->getName().str() + " the same buffer");
@@ -313,16 +347,17 @@ private:
   // unit (the text is interned, not free; a wrapper is bound at each of its
   // call sites, for each call it makes).
   const OriginText &passed() {
-    if (Passed.empty()) {
-      OriginText &Text =
-          contextCache<PassedTexts>(Fn.getASTContext()).Texts[&Fn];
-      if (Text.empty())
-        Text = "passed to '" + Fn.getNameAsString() + "' here";
-      Passed = Text;
-    }
-    return Passed;
+    if (!Passed.empty())
+      return Passed;
+    if (objectArguments(Site, Fn)) // (named as this call spells it)
+      return Passed = "passed to '" + calledName(Site, Fn) + "' here";
+    OriginText &Text = contextCache<PassedTexts>(Fn.getASTContext()).Texts[&Fn];
+    if (Text.empty())
+      Text = "passed to '" + Fn.getNameAsString() + "' here";
+    return Passed = Text;
   }
 
+  const CallExpr &Site;
   FunctionValues &Caller;
   const FunctionDecl &Fn;
   OriginText Passed;
@@ -347,7 +382,7 @@ framesOfCaller(const FunctionDecl &Fn, const CallExpr &Site,
   llvm::SmallVector<const ParmVarDecl *, 2> PassedOn;
   for (unsigned I = 0; I < Fn.getNumParams(); ++I)
     if (llvm::is_contained(Pointers, Fn.getParamDecl(I)))
-      if (const ParmVarDecl *Q = parameterOf(Site.getArg(I), &Caller);
+      if (const ParmVarDecl *Q = parameterOf(argumentOf(Site, Fn, I), &Caller);
           Q && Q->getType()->isPointerType() && !llvm::is_contained(PassedOn, Q))
         PassedOn.push_back(Q);
   std::vector<CallerFrame> Frames(1);
@@ -377,7 +412,11 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
     return std::nullopt;
   CallerFrame F;
   F.Bindings = std::move(Bound.Bindings);
-  F.Chain.push_back({Site.getBeginLoc(), "'" + Fn.getNameAsString() +
+  // (An object's call begins where the object is named, not at its `(`.)
+  const SourceLocation Start = objectArguments(Site, Fn)
+                                   ? Site.getArg(0)->getBeginLoc()
+                                   : Site.getBeginLoc();
+  F.Chain.push_back({Start, "'" + calledName(Site, Fn) +
                                              "' is called with " + Bound.Text +
                                              " here"});
   F.Chain.insert(F.Chain.end(), Outer.Chain.begin(), Outer.Chain.end());
@@ -399,7 +438,7 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   for (const auto &[Site, Caller] : It->second) {
     if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
       break;
-    if (Site->getNumArgs() != Fn->getNumParams() || Caller == Fn)
+    if (!passesEachParameter(*Site, *Fn) || Caller == Fn)
       continue;
     for (const CallerFrame &Outer :
          framesOfCaller(*Fn, *Site, *Caller, Ctx, Depth, Pointers))
@@ -484,7 +523,7 @@ bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
                                  const FunctionValues::Bindings &Bound,
                                  llvm::ArrayRef<const ParmVarDecl *> Pointers,
                                  llvm::ArrayRef<ParameterPair> BufferPairs) {
-  if (!BufferPairs.empty() || Site.getNumArgs() < Fn.getNumParams())
+  if (!BufferPairs.empty() || !passesEachParameter(Site, Fn))
     return false;
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
@@ -494,7 +533,7 @@ bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
     case ParamBinding::Pointer:
       return false;
     case ParamBinding::Integer:
-      if (!unknownWhateverTheWalk(Site.getArg(I), Bound))
+      if (!unknownWhateverTheWalk(argumentOf(Site, Fn, I), Bound))
         return false;
       break;
     case ParamBinding::None:
@@ -510,10 +549,10 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
                            FunctionValues &Caller, ASTContext &Ctx,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
                            llvm::ArrayRef<ParameterPair> BufferPairs) {
-  SiteBinder B(Caller, Fn);
+  SiteBinder B(Site, Caller, Fn);
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
-    const Expr *Arg = Site.getArg(I);
+    const Expr *Arg = argumentOf(Site, Fn, I);
     const ParamBinding How = bindingOf(P, Pointers);
     if (How == ParamBinding::Object) {
       B.bindObjectParameter(P, Arg);
@@ -529,7 +568,7 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
       B.bindInteger(P, Arg);
   }
   for (const ParameterPair &Pair : BufferPairs)
-    B.bindSameBuffer(Site, Pair, Ctx);
+    B.bindSameBuffer(Pair, Ctx);
   return B.take();
 }
 

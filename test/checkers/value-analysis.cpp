@@ -412,6 +412,52 @@ void sparedFolds(int n) { gemmLdOnly(0 && n); }
 static void sparedMiddle(int ld) { gemmLdOnly(ld - 4); }
 void sparedBound() { sparedMiddle(8); }
 
+// ---- 11. lambdas and function objects called with constants ---------------------------
+
+// A lambda or a functor called as a function is a wrapper like any other:
+// the call's first argument is the object, the next ones its parameters.
+void lambdaForwardsLd() {
+  auto run = [&](int ld) {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+    // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (16) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+    // CHECK-NOTES: :[[@LINE+4]]:7: note: 'lda' is 16, passed to 'run' here
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: 'run' is called with ld = 16 here
+  };
+  run(64); // fine
+  run(16);
+}
+
+struct GemmStep {
+  int Rows;
+  void operator()(int ld) const {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+    // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (32) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+    // CHECK-NOTES: :[[@LINE+6]]:8: note: 'lda' is 32, passed to 'step' here
+    // CHECK-NOTES: :[[@LINE+5]]:3: note: 'step' is called with ld = 32 here
+  }
+};
+void functorForwardsLd() {
+  GemmStep step{64};
+  step(32);
+}
+
+// Silent: a lambda given what a loop changes, or only fine values.
+void lambdaInALoop(int n) {
+  int ld = 8;
+  auto run = [](int lda) {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, lda, B, 8, be, C, 64);
+  };
+  for (int i = 0; i < n; ++i) {
+    run(ld);
+    ld *= 2;
+  }
+  auto fine = [](int lda) {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, lda, B, 8, be, C, 64);
+  };
+  fine(64);
+  fine(128);
+}
+
 // ---- must stay silent -------------------------------------------------------------------
 
 void rowMajorSwapDoneRight(int M, int N, int K) {
