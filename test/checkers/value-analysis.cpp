@@ -441,15 +441,16 @@ void functorForwardsLd() {
   step(32);
 }
 
-// Silent: a lambda given what a loop changes, or only fine values.
+// Silent: a lambda given what a loop changes (8 before the loop, at least
+// 64 at each call), or only fine values.
 void lambdaInALoop(int n) {
   int ld = 8;
   auto run = [](int lda) {
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, lda, B, 8, be, C, 64);
   };
   for (int i = 0; i < n; ++i) {
+    ld *= 8;
     run(ld);
-    ld *= 2;
   }
   auto fine = [](int lda) {
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, lda, B, 8, be, C, 64);
