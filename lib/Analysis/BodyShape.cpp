@@ -288,43 +288,36 @@ bool decidableCondition(const Expr *Cond) {
 // with the condition it would try in \p Cond (null where the form decides:
 // && and ||, if consteval).
 bool branchesOn(const Stmt *S, const Expr *&Cond) {
+  // (One jump on the class: shapeOf() asks for every node of a body.)
   Cond = nullptr;
-  if (const auto *If = dyn_cast<IfStmt>(S))
-    Cond = If->getCond();
-  else if (const auto *While = dyn_cast<WhileStmt>(S))
-    Cond = While->getCond();
-  else if (const auto *Do = dyn_cast<DoStmt>(S))
-    Cond = Do->getCond();
-  else if (const auto *For = dyn_cast<ForStmt>(S))
-    return (Cond = For->getCond()) != nullptr; // for (;;) loops for ever
-  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
-    Cond = Range->getCond();
-  else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
-    Cond = Switch->getCond();
-  else if (const auto *Ternary = dyn_cast<AbstractConditionalOperator>(S))
-    Cond = Ternary->getCond();
-  else if (const auto *B = dyn_cast<BinaryOperator>(S))
-    return B->isLogicalOp();
-  else
-    return false;
-  return true;
-}
-
-namespace {
-// The classes of the statements branchesOn() may say branch: one test per
-// node of the body, before the casts.
-bool mayBranch(Stmt::StmtClass C) {
-  switch (C) {
-  case Stmt::IfStmtClass: case Stmt::WhileStmtClass: case Stmt::DoStmtClass:
-  case Stmt::ForStmtClass: case Stmt::CXXForRangeStmtClass:
-  case Stmt::SwitchStmtClass: case Stmt::ConditionalOperatorClass:
-  case Stmt::BinaryConditionalOperatorClass: case Stmt::BinaryOperatorClass:
+  switch (S->getStmtClass()) {
+  case Stmt::IfStmtClass:
+    Cond = cast<IfStmt>(S)->getCond();
     return true;
+  case Stmt::WhileStmtClass:
+    Cond = cast<WhileStmt>(S)->getCond();
+    return true;
+  case Stmt::DoStmtClass:
+    Cond = cast<DoStmt>(S)->getCond();
+    return true;
+  case Stmt::ForStmtClass: // for (;;) loops for ever
+    return (Cond = cast<ForStmt>(S)->getCond()) != nullptr;
+  case Stmt::CXXForRangeStmtClass:
+    Cond = cast<CXXForRangeStmt>(S)->getCond();
+    return true;
+  case Stmt::SwitchStmtClass:
+    Cond = cast<SwitchStmt>(S)->getCond();
+    return true;
+  case Stmt::ConditionalOperatorClass:
+  case Stmt::BinaryConditionalOperatorClass:
+    Cond = cast<AbstractConditionalOperator>(S)->getCond();
+    return true;
+  case Stmt::BinaryOperatorClass:
+    return cast<BinaryOperator>(S)->isLogicalOp();
   default:
-    return false;
+    return false; // (a compound assignment among them)
   }
 }
-} // namespace
 
 BodyShape shapeOf(const Stmt *Body) {
   BodyShape Out;
@@ -337,8 +330,7 @@ BodyShape shapeOf(const Stmt *Body) {
       Out.TooDeep = true;
       return Out;
     }
-    if (const Expr *Cond; !Out.Prunable && mayBranch(S->getStmtClass()) &&
-                          branchesOn(S, Cond))
+    if (const Expr *Cond; !Out.Prunable && branchesOn(S, Cond))
       Out.Prunable = decidableCondition(Cond);
     for (const Stmt *Child : S->children())
       if (Child)

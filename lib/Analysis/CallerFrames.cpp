@@ -59,6 +59,13 @@ std::string calledName(const CallExpr &Site, const FunctionDecl &Fn) {
   return Fn.getNameAsString();
 }
 
+// The structure whose objects \p P receives, where it holds some
+// (`const Setup &s`; by value, reference, or pointer).
+QualType heldBy(const ParmVarDecl *P) {
+  const QualType T = P->getType();
+  return T->isPointerType() ? T->getPointeeType() : T.getNonReferenceType();
+}
+
 // "passed to 'f' here", by function.
 struct PassedTexts {
   PassedTexts() {} // (value-initialised by contextCache)
@@ -262,8 +269,7 @@ public:
   // or pointer: `run(&s)` for `const Setup *`).
   void bindHeldObjects(const ParmVarDecl *P, const Expr *Arg) {
     const bool ByPointer = P->getType()->isPointerType();
-    const QualType Held = ByPointer ? P->getType()->getPointeeType()
-                                    : P->getType().getNonReferenceType();
+    const QualType Held = heldBy(P);
     const VarDecl *Holder = ByPointer ? addressedVar(Arg) : objectHolder(Arg);
     if (!Holder || !holdsObjects(Held) || !holdsObjects(Holder->getType()))
       return;
@@ -349,11 +355,12 @@ private:
   const OriginText &passed() {
     if (!Passed.empty())
       return Passed;
+    auto Make = [&] { return "passed to '" + calledName(Site, Fn) + "' here"; };
     if (objectArguments(Site, Fn)) // (named as this call spells it)
-      return Passed = "passed to '" + calledName(Site, Fn) + "' here";
+      return Passed = Make();
     OriginText &Text = contextCache<PassedTexts>(Fn.getASTContext()).Texts[&Fn];
     if (Text.empty())
-      Text = "passed to '" + Fn.getNameAsString() + "' here";
+      Text = Make();
     return Passed = Text;
   }
 
@@ -467,12 +474,6 @@ ParamBinding bindingOf(const ParmVarDecl *P,
   if (T->isIntegralOrEnumerationType())
     return ParamBinding::Integer;
   return ParamBinding::None;
-}
-
-// The type whose objects bindHeldObjects binds for \p P.
-QualType heldBy(const ParmVarDecl *P) {
-  const QualType T = P->getType();
-  return T->isPointerType() ? T->getPointeeType() : T.getNonReferenceType();
 }
 
 // Whether \p E, an integer argument in a function whose parameters are
