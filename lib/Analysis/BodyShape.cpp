@@ -287,31 +287,33 @@ bool decidableCondition(const Expr *Cond) {
 // Whether the CFG builder makes \p S a branch whose edges it may prune,
 // with the condition it would try in \p Cond (null where the form decides:
 // && and ||, if consteval).
+namespace {
+// The condition of \p S, a \p T that branches on it.
+template <class T> bool conditionOf(const Stmt *S, const Expr *&Cond) {
+  Cond = cast<T>(S)->getCond();
+  return true;
+}
+} // namespace
+
 bool branchesOn(const Stmt *S, const Expr *&Cond) {
   // (One jump on the class: shapeOf() asks for every node of a body.)
   Cond = nullptr;
   switch (S->getStmtClass()) {
   case Stmt::IfStmtClass:
-    Cond = cast<IfStmt>(S)->getCond();
-    return true;
+    return conditionOf<IfStmt>(S, Cond);
   case Stmt::WhileStmtClass:
-    Cond = cast<WhileStmt>(S)->getCond();
-    return true;
+    return conditionOf<WhileStmt>(S, Cond);
   case Stmt::DoStmtClass:
-    Cond = cast<DoStmt>(S)->getCond();
-    return true;
+    return conditionOf<DoStmt>(S, Cond);
   case Stmt::ForStmtClass: // for (;;) loops for ever
-    return (Cond = cast<ForStmt>(S)->getCond()) != nullptr;
+    return conditionOf<ForStmt>(S, Cond) && Cond;
   case Stmt::CXXForRangeStmtClass:
-    Cond = cast<CXXForRangeStmt>(S)->getCond();
-    return true;
+    return conditionOf<CXXForRangeStmt>(S, Cond);
   case Stmt::SwitchStmtClass:
-    Cond = cast<SwitchStmt>(S)->getCond();
-    return true;
+    return conditionOf<SwitchStmt>(S, Cond);
   case Stmt::ConditionalOperatorClass:
   case Stmt::BinaryConditionalOperatorClass:
-    Cond = cast<AbstractConditionalOperator>(S)->getCond();
-    return true;
+    return conditionOf<AbstractConditionalOperator>(S, Cond);
   case Stmt::BinaryOperatorClass:
     return cast<BinaryOperator>(S)->isLogicalOp();
   default:
