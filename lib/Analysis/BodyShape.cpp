@@ -106,90 +106,77 @@ bool straightCall(const Stmt *S) {
          !Callee->hasAttr<AnalyzerNoReturnAttr>();
 }
 
+} // namespace
+
 // The elements of a straight run in the order they run, as the CFG
 // builder orders them: a call's callee and arguments left to right, then
 // the call; an assignment's right side, then its left, then itself; an
 // operator's operands, then the operator; an initializer, then its
 // declaration. Starts[I] is where the nodes of Elements[I]'s subtree begin
 // (they run before it, in one piece).
-class StraightRun {
-public:
-  StraightRun(std::vector<const Stmt *> &Elements,
-              std::vector<unsigned> &Starts)
-      : Elements(Elements), Starts(Starts) {}
-
-  // A statement of the body; false where the run cannot go on.
-  bool statement(const Stmt *S, bool Last) {
-    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      if (!Last)
-        return false;
-      S = Ret->getRetValue();
-      if (!S)
-        return true;
-    }
-    const unsigned Start = Elements.size();
-    if (const auto *D = dyn_cast<DeclStmt>(S)) {
-      const unsigned CallsBefore = Calls;
-      for (const Decl *Dl : D->decls()) {
-        const auto *V = dyn_cast<VarDecl>(Dl);
-        if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-            V->getType()->isVariablyModifiedType() ||
-            !expression(V->getInit(), 1, false))
-          return false;
-      }
-      // (The CFG declares each of several variables after its own
-      // initializer: a call in a later one runs after the first is made.)
-      return (D->isSingleDecl() || Calls == CallsBefore) && add(S, Start);
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      return expression(B->getRHS(), 1, false) &&
-             expression(B->getLHS(), 1, false) && add(S, Start);
-    if (const auto *U = dyn_cast<UnaryOperator>(S);
-        U && U->isIncrementDecrementOp())
-      return expression(U->getSubExpr(), 1, false) && add(S, Start);
-    // A call, or an expression statement.
-    return isa<NullStmt>(S) || expression(S, 0, false);
-  }
-
-private:
-  // An operand: a call (none under a ?:, whose arms the CFG splits), or a
-  // plain expression, whose operators are elements too.
-  bool expression(const Stmt *S, unsigned Level, bool UnderBranch) {
+bool StraightRun::statement(const Stmt *S, bool Last, unsigned Level) {
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (!Last)
+      return false;
+    S = Ret->getRetValue();
     if (!S)
       return true;
-    if (Level > MaxNesting || ++Visited > MaxElements)
-      return false;
-    const unsigned Start = Elements.size();
-    if (straightCall(S))
-      return !UnderBranch && ++Calls <= MaxStraightCalls &&
-             operands(S, Level + 1, false) && add(S, Start);
-    if (!plainExpr(S) ||
-        !operands(S, Level + 1,
-                  UnderBranch || isa<AbstractConditionalOperator>(S)))
-      return false;
-    return !isa<UnaryOperator, BinaryOperator>(S) || add(S, Start);
   }
-
-  bool operands(const Stmt *S, unsigned Level, bool UnderBranch) {
-    for (const Stmt *Child : S->children())
-      if (!expression(Child, Level, UnderBranch))
+  const unsigned Start = Elements.size();
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    const unsigned CallsBefore = Calls;
+    for (const Decl *Dl : D->decls()) {
+      const auto *V = dyn_cast<VarDecl>(Dl);
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+          V->getType()->isVariablyModifiedType() ||
+          !expression(V->getInit(), Level + 1, false))
         return false;
-    return true;
+    }
+    // (The CFG declares each of several variables after its own
+    // initializer: a call in a later one runs after the first is made.)
+    return (D->isSingleDecl() || Calls == CallsBefore) && add(S, Start);
   }
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return expression(B->getRHS(), Level + 1, false) &&
+           expression(B->getLHS(), Level + 1, false) && add(S, Start);
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    return expression(U->getSubExpr(), Level + 1, false) && add(S, Start);
+  // A call, or an expression statement.
+  return isa<NullStmt>(S) || expression(S, Level, false);
+}
 
-  bool add(const Stmt *S, unsigned Start) {
-    Elements.push_back(S);
-    Starts.push_back(Start);
+// An operand: a call (none under a ?:, whose arms the CFG splits), or a
+// plain expression, whose operators are elements too.
+bool StraightRun::expression(const Stmt *S, unsigned Level, bool UnderBranch) {
+  if (!S)
     return true;
-  }
+  if (Level > MaxNesting || ++Visited > MaxElements)
+    return false;
+  const unsigned Start = Elements.size();
+  if (straightCall(S))
+    return !UnderBranch && ++Calls <= MaxCalls &&
+           operands(S, Level + 1, false) && add(S, Start);
+  const bool Conditional = isa<AbstractConditionalOperator>(S);
+  if (!plainExpr(S) || (Conditional && !Conditionals) ||
+      !operands(S, Level + 1, UnderBranch || Conditional))
+    return false;
+  return !isa<UnaryOperator, BinaryOperator>(S) || add(S, Start);
+}
 
-  std::vector<const Stmt *> &Elements;
-  std::vector<unsigned> &Starts;
-  unsigned Visited = 0;
-  unsigned Calls = 0;
-};
+bool StraightRun::operands(const Stmt *S, unsigned Level, bool UnderBranch) {
+  for (const Stmt *Child : S->children())
+    if (!expression(Child, Level, UnderBranch))
+      return false;
+  return true;
+}
 
-} // namespace
+bool StraightRun::add(const Stmt *S, unsigned Start) {
+  Elements.push_back(S);
+  Starts.push_back(Start);
+  return true;
+}
+
 
 // Whether \p Body is one straight run of statements: local declarations,
 // assignments and calls of plain expressions, the last of them perhaps

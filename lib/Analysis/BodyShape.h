@@ -41,6 +41,39 @@ bool plainExpr(const Stmt *S);
 /// generated one) has a CFG, whose walk is kept from one call to the next.
 constexpr unsigned MaxStraightCalls = 8;
 
+/// The nodes of statements that would be elements of their CFG, in the
+/// order they run (the CFG builder's, graphOptions()): local declarations,
+/// assignments and calls of plain expressions. Starts[I] is where the nodes
+/// of Elements[I]'s subtree begin. False where a statement has any other
+/// node, more than \p MaxCalls calls, or a ?: where \p Conditionals is
+/// false (the CFG splits its arms into blocks of their own).
+class StraightRun {
+public:
+  StraightRun(std::vector<const Stmt *> &Elements,
+              std::vector<unsigned> &Starts,
+              unsigned MaxCalls = MaxStraightCalls, bool Conditionals = true)
+      : Elements(Elements), Starts(Starts), MaxCalls(MaxCalls),
+        Conditionals(Conditionals) {}
+
+  /// A statement nested \p Level deep; a return only where it is \p Last.
+  bool statement(const Stmt *S, bool Last, unsigned Level = 0);
+
+  /// An operand: a call (none under a ?:), or a plain expression, whose
+  /// operators are elements too.
+  bool expression(const Stmt *S, unsigned Level, bool UnderBranch);
+
+private:
+  bool operands(const Stmt *S, unsigned Level, bool UnderBranch);
+  bool add(const Stmt *S, unsigned Start);
+
+  std::vector<const Stmt *> &Elements;
+  std::vector<unsigned> &Starts;
+  const unsigned MaxCalls;
+  const bool Conditionals;
+  unsigned Visited = 0;
+  unsigned Calls = 0;
+};
+
 /// Whether \p Body is one straight run of statements (its CFG would be one
 /// block); \p Elements gets the nodes that would be the graph's elements,
 /// in the order they run, and \p Starts, for each, where the nodes of its

@@ -2,6 +2,7 @@
 
 #include "Analysis/FunctionCache.h"
 #include "Analysis/BodyShape.h"
+#include "Analysis/StructuredGraph.h"
 #include "ContextCache.h"
 
 #include <algorithm>
@@ -62,6 +63,9 @@ const CFG *graphOf(FunctionEntry &Entry, const FunctionDecl *Fn,
   if (!Entry.Graph && !Entry.GraphTried) {
     Entry.GraphTried = true;
     Stmt *Body = const_cast<Stmt *>(Entry.Body);
+    Entry.Graph = structuredGraph(Body);
+    if (Entry.Graph)
+      return Entry.Graph.get();
     if (const BodyShape Shape = shapeOf(Body); !Shape.TooDeep)
       Entry.Graph =
           CFG::buildCFG(Fn, Body, &Ctx, graphOptions(Shape.Prunable));

@@ -1,0 +1,36 @@
+//===--- StructuredGraph.h - gemm-tidy ----------------------------*- C++ -*-===//
+//
+// The CFG of a structured body built from its statements in one pass, for
+// the walk (Walker.h): the graph CFG::buildCFG would build with
+// graphOptions(false), as far as the walk can tell (the same blocks in the
+// same reverse post-order, the same edges in the same order, the same
+// elements that act, the same conditions and terminators). Clang's builder
+// costs more than the walk of a switch it builds; this one covers straight
+// statements, if/else, switch of top-level cases and return, and gives way
+// to Clang's (null) on anything else: a loop, a label, a ?:, && or ||, a
+// condition the builder could decide, a body nested too deep.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_TIDY_ANALYSIS_STRUCTUREDGRAPH_H
+#define GEMM_TIDY_ANALYSIS_STRUCTUREDGRAPH_H
+
+#include "clang/Analysis/CFG.h"
+#include <memory>
+#include <string>
+
+namespace clang::tidy::gemm {
+
+/// The CFG of \p Body built from its structure; null where Clang's builder
+/// must build it.
+std::unique_ptr<CFG> structuredGraph(const Stmt *Body);
+
+/// Whether the walk goes the same way through \p A and \p B (the blocks
+/// in reverse post-order, each one's elements of the kinds graphOptions()
+/// adds and its condition, its terminator, its successors and predecessors
+/// in order); where not, \p Why says where they part.
+bool sameWalk(const CFG &A, const CFG &B, std::string &Why);
+
+} // namespace clang::tidy::gemm
+
+#endif // GEMM_TIDY_ANALYSIS_STRUCTUREDGRAPH_H

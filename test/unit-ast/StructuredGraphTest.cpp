@@ -1,0 +1,207 @@
+//===--- StructuredGraphTest.cpp - gemm-tidy ------------------------------===//
+//
+// The graphs structuredGraph() builds against Clang's: for every function
+// it builds a graph of, the walk must go the same way through both
+// (sameWalk()), on snippets of each shape it covers and on every function
+// of the lit tests' sources (with the stand-in headers). The shapes it
+// leaves to Clang's builder give null.
+//
+// GEMM_TIDY_GRAPH_FILES (paths separated by ':') adds files to the sweep,
+// parsed with the flags in GEMM_TIDY_GRAPH_FLAGS (separated by spaces): a
+// project's sources, checked outside the suite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/BodyShape.h"
+#include "Analysis/StructuredGraph.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <cstdlib>
+#include <filesystem>
+#include <gtest/gtest.h>
+
+namespace clang::tidy::gemm {
+namespace {
+
+using namespace ast_matchers;
+
+std::unique_ptr<CFG> clangGraph(const FunctionDecl *Fn, ASTContext &Ctx) {
+  Stmt *Body = Fn->getBody();
+  return CFG::buildCFG(Fn, Body, &Ctx, graphOptions(shapeOf(Body).Prunable));
+}
+
+// Each function defined in \p Ctx whose graph structuredGraph() builds,
+// checked against Clang's; the number built.
+unsigned checkEveryFunction(ASTContext &Ctx, const std::string &Where) {
+  unsigned Built = 0;
+  for (const BoundNodes &N :
+       match(functionDecl(isDefinition(), hasBody(stmt())).bind("f"), Ctx)) {
+    const auto *Fn = N.getNodeAs<FunctionDecl>("f");
+    std::unique_ptr<CFG> Ours = structuredGraph(Fn->getBody());
+    if (!Ours)
+      continue;
+    ++Built;
+    std::unique_ptr<CFG> Theirs = clangGraph(Fn, Ctx);
+    EXPECT_TRUE(Theirs) << Where << ": " << Fn->getNameAsString();
+    if (!Theirs)
+      continue;
+    std::string Why;
+    const bool Same = sameWalk(*Ours, *Theirs, Why);
+    EXPECT_TRUE(Same) << Where << ": " << Fn->getNameAsString() << ": " << Why;
+    if (!Same && std::getenv("GEMM_TIDY_GRAPH_DUMP")) {
+      Ours->dump(Ctx.getLangOpts(), false);
+      Theirs->dump(Ctx.getLangOpts(), false);
+    }
+  }
+  return Built;
+}
+
+std::unique_ptr<ASTUnit> parse(const std::string &Code,
+                               std::vector<std::string> Args = {"-std=c++17",
+                                                                "-w"},
+                               const std::string &Name = "input.cc") {
+  return tooling::buildASTFromCodeWithArgs(Code, Args, Name);
+}
+
+// Each shape the builder covers, nested in the others: the walk goes the
+// same way through its graph as through Clang's.
+TEST(StructuredGraph, SameWalkAsClangsOnEachShape) {
+  std::unique_ptr<ASTUnit> Unit = parse(R"cc(
+    int pick(int);
+    void use(int, int);
+    enum E { A, B };
+    void ifElse(int c, int d) {
+      int x = 0, y = 1;
+      y = pick(c);
+      if (c) x = 1; else x = 2;
+      if (c > 2) x = 3;
+      if (c) { if (d) x = 4; } else x = 5;
+      if (c) {} else { x = 6; }
+      if (c) { x = 7; } else {}
+      if (c) { x = 8; return; }
+      if (pick(c) > d) ++x;
+      if (!c) { ; } else if (d) x = 9; else { y += 2; }
+      use(x, y);
+    }
+    int nested(int c) {
+      if (c) { if (c > 1) { if (c > 2) return 3; } else return 2; }
+      return pick(c);
+    }
+    void switched(int sel, int c) {
+      int ld = 0;
+      switch (sel) {
+      case 0: ld = 16; break;
+      default: ld = 5; break;
+      case 1: ld = 17; return;
+      case 2: ld = 18;
+      case 3: if (c) ld = 19; else { ld = pick(c); }
+      case 4: if (c) ld = 20; break;
+      case 5: break;
+      case 6: ld = 1; break; ld = 2;
+      }
+      use(ld, 0);
+      switch (sel) { case 0: ld = 16; break; case 1: ld = 17; }
+      switch ((E)sel) { case A: ld = 3; break; default: ld = 0; }
+      switch (sel) { case 7: if (c) { use(ld, 1); return; } default: ld = 8; }
+      use(ld, sel);
+    }
+    void afterReturn(int c) { use(c, 0); return; use(c + 1, 0); }
+    void empty() {}
+  )cc");
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  for (const char *Name :
+       {"ifElse", "nested", "switched", "afterReturn", "empty"}) {
+    auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
+    ASSERT_EQ(M.size(), 1u) << Name;
+    EXPECT_TRUE(structuredGraph(M[0].getNodeAs<FunctionDecl>("f")->getBody()))
+        << Name;
+  }
+  EXPECT_EQ(checkEveryFunction(Ctx, "shapes"), 5u);
+}
+
+// What the builder leaves to Clang's: loops, labels, ?:, && and ||,
+// conditions the builder could decide, conditions with a variable, a
+// switch over a covered enumeration without default, consecutive labels,
+// a break out of a nested statement, a noreturn call, try.
+TEST(StructuredGraph, GivesWayOnOtherShapes) {
+  std::unique_ptr<ASTUnit> Unit = parse(R"cc(
+    int pick(int);
+    [[noreturn]] void die();
+    enum E { A, B };
+    void loop(int n) { for (int i = 0; i < n; ++i) pick(i); }
+    void label(int n) { again: if (pick(n)) goto again; }
+    void ternary(int c) { int x = c ? 1 : 2; pick(x); }
+    void logical(int c, int d) { if (c && d) pick(c); }
+    void decided(int c) { if (sizeof(int) == 4) pick(c); }
+    void condVar(int c) { if (int x = pick(c)) pick(x); }
+    void init(int c) { switch (int x = pick(c); x) { case 1: pick(x); } }
+    void covered(E e) { int x = 0; switch (e) { case A: x = 1; break; case B: x = 2; } pick(x); }
+    void coveredDefault(E e) { int x = 0; switch (e) { case A: x = 1; break; case B: x = 2; break; default: x = 3; } pick(x); }
+    void consecutive(int s) { switch (s) { case 1: case 2: pick(s); } }
+    void nestedBreak(int s, int c) { switch (s) { case 1: if (c) break; pick(s); } }
+    void noreturn(int c) { if (c) die(); pick(c); }
+    void tried(int c) { try { pick(c); } catch (...) {} }
+  )cc");
+  ASSERT_TRUE(Unit);
+  ASTContext &Ctx = Unit->getASTContext();
+  for (const char *Name : {"loop", "label", "ternary", "logical", "decided",
+                           "condVar", "init", "covered", "coveredDefault", "consecutive", "nestedBreak",
+                           "noreturn", "tried"}) {
+    auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
+    ASSERT_EQ(M.size(), 1u) << Name;
+    EXPECT_FALSE(structuredGraph(M[0].getNodeAs<FunctionDecl>("f")->getBody()))
+        << Name;
+  }
+}
+
+// Every function of the lit tests' sources (and of GEMM_TIDY_GRAPH_FILES).
+TEST(StructuredGraph, SameWalkAsClangsOnTheTestSources) {
+  namespace fs = std::filesystem;
+  const std::string Source = GEMM_TEST_SOURCE_DIR;
+  std::vector<std::pair<std::string, std::vector<std::string>>> Files;
+  for (const auto &E : fs::directory_iterator(Source + "/checkers")) {
+    const std::string P = E.path().string();
+    const bool C = llvm::StringRef(P).ends_with(".c");
+    if (C || llvm::StringRef(P).ends_with(".cpp"))
+      Files.push_back({P, {C ? "-std=c99" : "-std=c++17", "-w",
+                           "-I" + Source + "/Inputs/standin",
+                           "-I" + Source + "/Inputs/hip",
+                           "-I" + Source + "/checkers"}});
+  }
+  ASSERT_GT(Files.size(), 30u);
+  if (const char *Extra = std::getenv("GEMM_TIDY_GRAPH_FILES")) {
+    std::vector<std::string> Flags{"-w"};
+    if (const char *F = std::getenv("GEMM_TIDY_GRAPH_FLAGS")) {
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      llvm::StringRef(F).split(Parts, ' ', -1, false);
+      for (llvm::StringRef Part : Parts)
+        Flags.push_back(Part.str());
+    }
+    llvm::SmallVector<llvm::StringRef, 8> Paths;
+    llvm::StringRef(Extra).split(Paths, ':', -1, false);
+    for (llvm::StringRef P : Paths)
+      Files.push_back({P.str(), Flags});
+  }
+  unsigned Built = 0;
+  for (const auto &[Path, Args] : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    ASSERT_TRUE(bool(Buffer)) << Path;
+    std::unique_ptr<ASTUnit> Unit =
+        parse((*Buffer)->getBuffer().str(), Args, Path);
+    ASSERT_TRUE(Unit) << Path;
+    Built += checkEveryFunction(Unit->getASTContext(), Path);
+  }
+  // (The sweep must have found graphs to compare.)
+  EXPECT_GT(Built, 100u);
+  std::printf("compared %u graphs over %zu files\n", Built, Files.size());
+}
+
+} // namespace
+} // namespace clang::tidy::gemm
