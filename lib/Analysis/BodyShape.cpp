@@ -246,12 +246,25 @@ bool cannotFold(const Expr *E, unsigned Depth) {
   return false;
 }
 
+// An integer literal, perhaps negated or complemented: what the CFG
+// builder reads as the constant side of a comparison it judges by shape.
+static bool literalSide(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Not ||
+        U->getOpcode() == UO_LNot)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+  return isa<IntegerLiteral>(E);
+}
+
 // Whether Clang's CFG builder could decide \p Cond without running it
 // (PruneTriviallyFalseEdges): unless the constant evaluator must read a
 // value of the run to fold it (cannotFold()), and it has none of the
 // shapes the builder judges by their form, whatever the values: && and ||
 // on comparisons of one variable (m < 0 && m > 100), x * 0, x & 0, a
-// boolean compared with another integer (!x == 2), (x & 8) == 4.
+// boolean compared with another integer (!x == 2, (x < 3) < 4), a bitwise
+// and or or compared with one ((x & 8) == 4, (x | 8) != -1). (Other
+// operators compared with a literal, (x % 3) == 0, it leaves to the run.)
 bool decidableCondition(const Expr *Cond) {
   if (!Cond)
     return true; // (if consteval: decided by its form)
@@ -262,11 +275,13 @@ bool decidableCondition(const Expr *Cond) {
       return true;
     if (B->isComparisonOp())
       for (const auto &[Side, Other] : {std::pair(B->getLHS(), B->getRHS()),
-                                        std::pair(B->getRHS(), B->getLHS())})
-        if (isa<IntegerLiteral>(Side->IgnoreParenImpCasts()) &&
-            (isa<BinaryOperator>(Other->IgnoreParenImpCasts()) ||
+                                        std::pair(B->getRHS(), B->getLHS())}) {
+        const auto *Bits = dyn_cast<BinaryOperator>(Other->IgnoreParenImpCasts());
+        if (literalSide(Side) &&
+            ((Bits && (Bits->getOpcode() == BO_And || Bits->getOpcode() == BO_Or)) ||
              Other->isKnownToHaveBooleanValue()))
           return true;
+      }
   }
   return !cannotFold(Cond, 0);
 }

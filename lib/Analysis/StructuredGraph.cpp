@@ -53,9 +53,12 @@ private:
   bool switchStatement(const SwitchStmt *Switch, unsigned Level);
   bool cases(const SwitchStmt *Switch, llvm::SmallVectorImpl<Case> &Out,
              bool &HasDefault);
-  // \p Cond's elements, itself last, in the open block; the block, ended
-  // by \p Branch.
-  CFGBlock *condition(const Expr *Cond, const Stmt *Branch, unsigned Level);
+  bool loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+            const Stmt *Body, const Stmt *Inc, unsigned Level);
+  // \p Cond's elements, itself last, in \p B (the open block where none
+  // is given), ended by \p Branch; null where Clang's builder must build.
+  CFGBlock *condition(const Expr *Cond, const Stmt *Branch, unsigned Level,
+                      CFGBlock *B = nullptr);
 
   CFGBlock *newBlock() { return G->createBlock(); }
   void link(CFGBlock *From, CFGBlock *To) {
@@ -128,6 +131,18 @@ bool GraphBuilder::statement(const Stmt *S, unsigned Level) {
     return ifStatement(cast<IfStmt>(S), Level);
   case Stmt::SwitchStmtClass:
     return switchStatement(cast<SwitchStmt>(S), Level);
+  case Stmt::ForStmtClass: {
+    const auto *For = cast<ForStmt>(S);
+    return !For->getConditionVariable() &&
+           loop(For, For->getInit(), For->getCond(), For->getBody(),
+                For->getInc(), Level);
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *While = cast<WhileStmt>(S);
+    return !While->getConditionVariable() &&
+           loop(While, nullptr, While->getCond(), While->getBody(), nullptr,
+                Level);
+  }
   case Stmt::ReturnStmtClass:
     if (!straight(S, Level, true))
       return false;
@@ -148,7 +163,7 @@ bool GraphBuilder::straight(const Stmt *S, unsigned Level, bool Return) {
 }
 
 CFGBlock *GraphBuilder::condition(const Expr *Cond, const Stmt *Branch,
-                                  unsigned Level) {
+                                  unsigned Level, CFGBlock *B) {
   // (A condition Clang's builder could decide is pruned there: its graph.)
   if (!Cond || decidableCondition(Cond))
     return nullptr;
@@ -157,7 +172,8 @@ CFGBlock *GraphBuilder::condition(const Expr *Cond, const Stmt *Branch,
     return nullptr;
   if (Nodes.empty() || Nodes.back() != Cond)
     Nodes.push_back(Cond);
-  CFGBlock *B = current();
+  if (!B)
+    B = current();
   add(B, Nodes);
   B->setTerminator(CFGTerminator(const_cast<Stmt *>(Branch)));
   Open = nullptr;
@@ -194,6 +210,38 @@ bool GraphBuilder::ifStatement(const IfStmt *If, unsigned Level) {
   if (!ElseEntry)
     Out.push_back(Branch);
   Pending = std::move(Out);
+  return true;
+}
+
+// A for or while loop: its initializer where the build is; a header
+// block of its condition, entered first from the way back (a block after
+// the body, which holds the increment) and then from before the loop; the
+// body between them. What follows leaves from the header.
+bool GraphBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                        const Stmt *Body, const Stmt *Inc, unsigned Level) {
+  if (makesNothing(Body) || (Init && !straight(Init, Level + 1, false)))
+    return false;
+  const Edges Before = leave();
+  CFGBlock *Header = newBlock();
+  if (!condition(Cond, Loop, Level, Header))
+    return false;
+  CFGBlock *Entry = newBlock();
+  link(Header, Entry);
+  Open = Entry;
+  if (!statement(Body, Level + 1))
+    return false;
+  const Edges BodyOut = leave();
+  CFGBlock *Back = newBlock();
+  for (CFGBlock *From : BodyOut)
+    link(From, Back);
+  Open = Back;
+  if (Inc && !straight(Inc, Level + 1, false))
+    return false;
+  link(Back, Header);
+  for (CFGBlock *From : Before)
+    link(From, Header);
+  Open = nullptr;
+  Pending = {Header};
   return true;
 }
 

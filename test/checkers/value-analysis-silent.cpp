@@ -89,6 +89,10 @@ void deadByABitMask(int flags) {
   if ((flags & 8) == 4)
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
 }
+void deadByABitMaskAgainstANegative(int flags) { // (a negated literal too)
+  if ((flags & 8) == -1)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+}
 void deadByABooleanComparedWithTwo(bool transposed) {
   if (!transposed == 2)
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);

@@ -111,22 +111,39 @@ TEST(StructuredGraph, SameWalkAsClangsOnEachShape) {
       switch (sel) { case 7: if (c) { use(ld, 1); return; } default: ld = 8; }
       use(ld, sel);
     }
+    void loops(int count, int ld, int c) {
+      pick(1);
+      for (int j = 0; j < count; ++j) { if (c) ld = 1; }
+      if (c) ld = 2;
+      for (; ld < count;) ld = pick(ld);
+      if (c) ld = 3;
+      while (ld > 3) { if (c) ld = 4; }
+      for (int j = 0; j < count; ++j) {
+        if (j % 3 == 0) ld *= 2; else ld -= pick(j);
+        while (ld > j) ld -= 2;
+        use(ld, j);
+      }
+      while (c) { if (ld) return; ld = pick(ld); }
+      switch (c) { case 1: while (ld < 8) ld += c; break; default: return; }
+      use(ld, 0);
+    }
     void afterReturn(int c) { use(c, 0); return; use(c + 1, 0); }
     void empty() {}
   )cc");
   ASSERT_TRUE(Unit);
   ASTContext &Ctx = Unit->getASTContext();
   for (const char *Name :
-       {"ifElse", "nested", "switched", "afterReturn", "empty"}) {
+       {"ifElse", "nested", "switched", "loops", "afterReturn", "empty"}) {
     auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
     ASSERT_EQ(M.size(), 1u) << Name;
     EXPECT_TRUE(structuredGraph(M[0].getNodeAs<FunctionDecl>("f")->getBody()))
         << Name;
   }
-  EXPECT_EQ(checkEveryFunction(Ctx, "shapes"), 5u);
+  EXPECT_EQ(checkEveryFunction(Ctx, "shapes"), 6u);
 }
 
-// What the builder leaves to Clang's: loops, labels, ?:, && and ||,
+// What the builder leaves to Clang's: do, range-for, loops without a
+// condition, continue, an empty loop body, labels, ?:, && and ||,
 // conditions the builder could decide, conditions with a variable, a
 // switch over a covered enumeration without default, consecutive labels,
 // a break out of a nested statement, a noreturn call, try.
@@ -135,7 +152,11 @@ TEST(StructuredGraph, GivesWayOnOtherShapes) {
     int pick(int);
     [[noreturn]] void die();
     enum E { A, B };
-    void loop(int n) { for (int i = 0; i < n; ++i) pick(i); }
+    void doLoop(int n) { do pick(n); while (--n > 0); }
+    void forever(int n) { for (;;) pick(n); }
+    void continued(int n) { for (int i = 0; i < n; ++i) { if (pick(i)) continue; } }
+    void emptyBody(int n) { while (pick(n)) ; }
+    void ranged(int (&a)[4]) { for (int x : a) pick(x); }
     void label(int n) { again: if (pick(n)) goto again; }
     void ternary(int c) { int x = c ? 1 : 2; pick(x); }
     void logical(int c, int d) { if (c && d) pick(c); }
@@ -151,7 +172,8 @@ TEST(StructuredGraph, GivesWayOnOtherShapes) {
   )cc");
   ASSERT_TRUE(Unit);
   ASTContext &Ctx = Unit->getASTContext();
-  for (const char *Name : {"loop", "label", "ternary", "logical", "decided",
+  for (const char *Name : {"doLoop", "forever", "continued", "emptyBody",
+                           "ranged", "label", "ternary", "logical", "decided",
                            "condVar", "init", "covered", "coveredDefault", "consecutive", "nestedBreak",
                            "noreturn", "tried"}) {
     auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
