@@ -321,8 +321,8 @@ bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
   return true;
 }
 
-// The blocks reachable from the entry in the walk's order (Walker.cpp's
-// reversePostOrder, catch handlers included as roots).
+} // namespace
+
 std::vector<const CFGBlock *> walkOrder(const CFG &G) {
   std::vector<const CFGBlock *> Post;
   std::vector<bool> Seen(G.getNumBlockIDs());
@@ -353,6 +353,8 @@ std::vector<const CFGBlock *> walkOrder(const CFG &G) {
   std::reverse(Post.begin(), Post.end());
   return Post;
 }
+
+namespace {
 
 // A block's elements the walk acts on (the kinds graphOptions() adds) and
 // its condition: those that change the state in order (a declaration of

@@ -19,12 +19,18 @@
 #include "clang/Analysis/CFG.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::gemm {
 
 /// The CFG of \p Body built from its structure; null where Clang's builder
 /// must build it.
 std::unique_ptr<CFG> structuredGraph(const Stmt *Body);
+
+/// The blocks in the order the walk executes them: reverse post-order
+/// from the entry (successors in order), catch handlers as roots of their
+/// own (the CFG reaches them only from explicit throws).
+std::vector<const CFGBlock *> walkOrder(const CFG &G);
 
 /// Whether the walk goes the same way through \p A and \p B (the blocks
 /// in reverse post-order, each one's elements of the kinds graphOptions()

@@ -2,6 +2,7 @@
 
 #include "Analysis/Walker.h"
 #include "Analysis/BodyShape.h"
+#include "Analysis/StructuredGraph.h"
 #include "Analysis/Syntax.h"
 #include "Models/ApiModel.h"
 
@@ -242,7 +243,7 @@ auto FunctionValues::Walker::facts(const CFG &G) -> std::shared_ptr<const Facts>
       for (const CFGBlock *S : B->succs())
         if (S)
           ++Out->ManyWays[{B, S}];
-  Out->Order = reversePostOrder(G);
+  Out->Order = walkOrder(G);
   Out->Rank.assign(G.getNumBlockIDs(), ~0u);
   for (unsigned I = 0; I < Out->Order.size(); ++I)
     Out->Rank[Out->Order[I]->getBlockID()] = I;
@@ -263,37 +264,6 @@ void FunctionValues::Walker::execute(const CFGBlock *B) {
       transfer(CS->getStmt(), In->Vars);
   leave(B, *In);
   W->Out[B->getBlockID()] = std::move(In);
-}
-
-std::vector<const CFGBlock *> FunctionValues::Walker::reversePostOrder(const CFG &G) {
-  std::vector<const CFGBlock *> Post;
-  std::vector<bool> Seen(G.getNumBlockIDs());
-  auto Visit = [&](const CFGBlock *Root) {
-    if (Seen[Root->getBlockID()])
-      return;
-    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 32> Stack;
-    Seen[Root->getBlockID()] = true;
-    Stack.push_back({Root, 0});
-    while (!Stack.empty()) {
-      auto &[B, Next] = Stack.back();
-      if (Next < B->succ_size()) {
-        const CFGBlock *S = *(B->succ_begin() + Next++);
-        if (S && !Seen[S->getBlockID()]) {
-          Seen[S->getBlockID()] = true;
-          Stack.push_back({S, 0});
-        }
-        continue;
-      }
-      Post.push_back(B);
-      Stack.pop_back();
-    }
-  };
-  Visit(&G.getEntry());
-  for (const CFGBlock *B : G)
-    if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
-      Visit(B);
-  std::reverse(Post.begin(), Post.end());
-  return Post;
 }
 
 bool FunctionValues::Walker::isBranch(const CFGBlock *B) {

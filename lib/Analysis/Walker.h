@@ -103,8 +103,6 @@ private:
 
   void execute(const CFGBlock *B);
 
-  static std::vector<const CFGBlock *> reversePostOrder(const CFG &G);
-
   static bool isBranch(const CFGBlock *B);
 
   // The branch condition of B, evaluated where B ends.
