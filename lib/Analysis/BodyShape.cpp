@@ -177,7 +177,6 @@ bool StraightRun::add(const Stmt *S, unsigned Start) {
   return true;
 }
 
-
 // Whether \p Body is one straight run of statements: local declarations,
 // assignments and calls of plain expressions, the last of them perhaps
 // returned. Its CFG would be one block whose elements are \p Elements in

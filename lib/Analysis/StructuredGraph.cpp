@@ -7,7 +7,8 @@
 // else before its then, then the condition where there is no else; a
 // switch's ways out from the last case to the first, its cases as its
 // successors from the last to the first, the default (or the way past the
-// switch) last of all.
+// switch) last of all; a loop's header from the way back first, then from
+// before the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +108,8 @@ std::unique_ptr<CFG> GraphBuilder::build(const Stmt *Body) {
   Exit = newBlock(); // (the first block made is the exit)
   CFGBlock *Entry = newBlock();
   Pending = {Entry};
+  // (Near the walk's limit on blocks, Clang's graph decides whether the
+  // walk gives up.)
   if (!statement(Body, 0) || G->getNumBlockIDs() > MaxBlocks / 2)
     return nullptr;
   for (CFGBlock *From : leave())
@@ -247,8 +250,6 @@ bool GraphBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
 
 // The cases of a switch whose body is a list of labelled statements, each
 // label on its own (no `case 1: case 2:`, no GNU range) and none nested.
-// The cases of a switch whose body is a list of labelled statements, each
-// label on its own (no `case 1: case 2:`, no GNU range) and none nested.
 bool GraphBuilder::cases(const SwitchStmt *Switch,
                          llvm::SmallVectorImpl<Case> &Out, bool &HasDefault) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
@@ -326,7 +327,7 @@ bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
 std::vector<const CFGBlock *> walkOrder(const CFG &G) {
   std::vector<const CFGBlock *> Post;
   std::vector<bool> Seen(G.getNumBlockIDs());
-  std::vector<std::pair<const CFGBlock *, unsigned>> Stack;
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 32> Stack;
   auto Visit = [&](const CFGBlock *Root) {
     if (Seen[Root->getBlockID()])
       return;
