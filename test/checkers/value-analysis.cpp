@@ -541,3 +541,19 @@ int unknownFromElsewhere();
 void callerPassesUnknowns(int rows) {
   gemmRowMajor(rows, 8, 8, unknownFromElsewhere());
 }
+
+// ---- 12. conditions Clang's CFG leaves to the run: the call under them is judged --
+// (A bitwise and compared with a value it can take, a remainder compared
+// with anything: the graph keeps both ways; value-analysis-silent.cpp has
+// the forms it prunes.)
+void underARemainderTest(int flags) {
+  if ((flags % 3) == 0)
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (4) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+void underABitTestThatCanHold(int flags) {
+  for (int i = 0; i < flags; ++i)
+    if ((flags & 8) == 8)
+      cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, 4, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: 'lda' (4) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
