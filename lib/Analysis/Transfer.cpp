@@ -322,9 +322,9 @@ void FunctionValues::Walker::assign(const Expr *LHS, SymbolicValue Val, const Ex
       A.From = {At, What};
   }
   if (F)
-    E.Fields[{V, F}] = Val;
+    E.Fields[{V, F}] = std::move(Val);
   else
-    E.Locals[V] = Val;
+    E.Locals[V] = std::move(Val);
 }
 
 OriginText FunctionValues::Walker::assignedText(const VarDecl *V,

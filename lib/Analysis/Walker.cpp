@@ -393,10 +393,12 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
     return State(); // nothing known (a handler: wherever it was thrown)
   // The first way in is kept as it came (a State is moved at every step,
   // and most blocks have one way in); with a second, all are collected to
-  // be joined, in the order they came (room made once: a switch's end has
-  // a way in from every case).
+  // be joined, in the order they came. Past PairedJoins ways, joinAll()
+  // joins them one after the other in that order: so does this, as they
+  // come (a switch's end has a way in from every case).
   std::optional<State> First;
   llvm::SmallVector<State, 2> Incoming;
+  bool Streaming = false;
   bool LoopHeader = false;
   for (const CFGBlock *P : B->preds()) {
     if (!P)
@@ -411,11 +413,17 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
           First = std::move(E);
           return;
         }
-        if (Incoming.empty()) {
-          Incoming.reserve(B->pred_size());
+        if (Streaming)
+          return join(Incoming[0], *E);
+        if (Incoming.empty())
           Incoming.push_back(std::move(*First));
-        }
         Incoming.push_back(std::move(*E));
+        if (Incoming.size() > PairedJoins) {
+          for (unsigned I = 1; I < Incoming.size(); ++I)
+            join(Incoming[0], Incoming[I]);
+          Incoming.truncate(1);
+          Streaming = true;
+        }
       }
     };
     if (P->succ_size() > 2) { // no branch: which way it is does not matter
@@ -448,7 +456,7 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
 auto FunctionValues::Walker::joinAll(llvm::SmallVectorImpl<State> &Incoming)
     -> State {
   bool Merged = true;
-  while (Incoming.size() > 1 && Merged && Incoming.size() <= 8) {
+  while (Incoming.size() > 1 && Merged && Incoming.size() <= PairedJoins) {
     Merged = false;
     for (unsigned I = 0; I < Incoming.size() && !Merged; ++I)
       for (unsigned J = I + 1; J < Incoming.size() && !Merged; ++J)
@@ -563,7 +571,11 @@ bool FunctionValues::Walker::makesHeldObjects(const CallExpr *Call, unsigned I,
 }
 
 void FunctionValues::Walker::aliasHeldObjects(const Expr *Copied) {
-  if (!Copied)
+  // (A literal or an operator names no object: `ld = 16` in every case of
+  // a switch need not ask.)
+  if (!Copied || isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+                     CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, BinaryOperator>(
+                     Copied->IgnoreParenCasts()))
     return;
   if (const ObjectRef R = objectRef(Copied); R.Field)
     Building->Aliased[R.Var] = true; // `x = s.a`

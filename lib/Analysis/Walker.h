@@ -132,6 +132,9 @@ private:
   std::optional<State> entryState(const CFG &G, const CFGBlock *B,
                                   bool Consume);
   State joinAll(llvm::SmallVectorImpl<State> &Incoming);
+  // Up to this many ways into a block, those whose paths differ by one
+  // condition are joined first; beyond, all in the order they come.
+  static constexpr unsigned PairedJoins = 8;
 
   // A loop's header: what any block of the loop writes is unknown.
   void havocLoop(const CFGBlock *Header, Env &E);
