@@ -187,6 +187,10 @@ bool straightRun(const Stmt *Body, std::vector<const Stmt *> &Elements,
   const auto *Block = dyn_cast<CompoundStmt>(Body);
   if (!Block)
     return false;
+  // (Room for a body's elements made once: a call's arguments are a few
+  // dozen, each appended.)
+  Elements.reserve(64);
+  Starts.reserve(64);
   StraightRun Run(Elements, Starts);
   for (const Stmt *S : Block->body())
     if (!Run.statement(S, S == Block->body_back()))
