@@ -17,6 +17,7 @@
 #include "Analysis/FunctionValues.h"
 
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -92,19 +93,21 @@ private:
 /// it (copy on write): the walk copies a state at every branch and joins
 /// two at every merge, and most maps are the same on both sides. Reads of
 /// a const map share; any non-const access takes a copy of its own first.
+/// (The count of holders is not atomic: a walk's states live and die in
+/// the thread analysing its translation unit.)
 template <class Key> class SharedMap {
 public:
   using Map = FlatMap<Key, SymbolicValue>;
   using iterator = typename Map::iterator;
   using const_iterator = typename Map::const_iterator;
 
-  const Map &get() const { return Data ? *Data : empty(); }
+  const Map &get() const { return Data ? Data->Entries : empty(); }
   Map &mut() {
     if (!Data)
-      Data = std::make_shared<Map>();
-    else if (Data.use_count() > 1)
-      Data = std::make_shared<Map>(*Data);
-    return *Data;
+      Data = llvm::makeIntrusiveRefCnt<Shared>();
+    else if (Data.useCount() > 1)
+      Data = llvm::makeIntrusiveRefCnt<Shared>(*Data);
+    return Data->Entries;
   }
   /// The same map, unwritten since one state was copied from the other.
   bool sameAs(const SharedMap &O) const { return Data == O.Data; }
@@ -125,11 +128,14 @@ public:
   iterator erase(iterator From, iterator To) { return mut().erase(From, To); }
 
 private:
+  struct Shared : llvm::RefCountedBase<Shared> {
+    Map Entries;
+  };
   static const Map &empty() {
     static const Map Empty;
     return Empty;
   }
-  std::shared_ptr<Map> Data;
+  llvm::IntrusiveRefCntPtr<Shared> Data;
 };
 
 struct FunctionValues::Env {
@@ -170,6 +176,12 @@ SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts);
 SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
                           std::optional<Literal> L);
 
+/// Whether \p V is unknown and needs nothing: no parameter, no pitch.
+inline bool isPlainUnknown(const SymbolicValue &V) {
+  return !V.Known && V.Alternatives.empty() && V.NeedsParams.empty() &&
+         !V.PitchFrom;
+}
+
 /// Whether two values have the same alternatives under the same guards.
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B);
 
@@ -190,6 +202,8 @@ void joinMaps(SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap,
     auto It = Other.find(K);
     if (It == Other.end())
       V = SymbolicValue::unknown();
+    else if (isPlainUnknown(V) && It->second.NeedsParams.empty())
+      continue; // what mergeValues() would give: a switch's end, 60 times
     else if (!sameValue(V, It->second))
       V = mergeValues(V, It->second, L);
   }

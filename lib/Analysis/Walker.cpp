@@ -64,7 +64,8 @@ void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallE
   W->Atoms = FV.Atoms;
   W->ConditionAtoms = FV.ConditionAtoms;
 
-  std::optional<State> In = entryState(G, TargetBlock, false);
+  std::optional<State> In;
+  entryState(G, TargetBlock, false, In);
   if (!In) {
     FV.Dead = true;
     return;
@@ -251,7 +252,9 @@ auto FunctionValues::Walker::facts(const CFG &G) -> std::shared_ptr<const Facts>
 }
 
 void FunctionValues::Walker::execute(const CFGBlock *B) {
-  std::optional<State> In = entryState(*B->getParent(), B, true);
+  std::optional<State> &In = W->Out[B->getBlockID()];
+  In.reset(); // (each block is executed once per walk: nothing to drop)
+  entryState(*B->getParent(), B, true, In);
   // The predecessors' states are no longer needed once all their
   // successors have been entered.
   for (const CFGBlock *P : B->preds())
@@ -263,7 +266,6 @@ void FunctionValues::Walker::execute(const CFGBlock *B) {
     if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
       transfer(CS->getStmt(), In->Vars);
   leave(B, *In);
-  W->Out[B->getBlockID()] = std::move(In);
 }
 
 bool FunctionValues::Walker::isBranch(const CFGBlock *B) {
@@ -287,21 +289,27 @@ void FunctionValues::Walker::leave(const CFGBlock *B, const State &S) {
     W->CondLit[B->getBlockID()] = FV.atomFor(C);
 }
 
-auto FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
-                               bool Consume) -> std::optional<State> {
+void FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
+                                       bool Consume, std::optional<State> &Out) {
   std::optional<State> &From = W->Out[P->getBlockID()];
   // The last successor to enter takes the state instead of a copy.
-  auto Take = [&]() -> std::optional<State> {
+  auto Take = [&] {
+    if (!From)
+      return;
     if (Consume && W->Pending[P->getBlockID()] == 1)
-      return std::move(From);
-    return From;
+      Out.emplace(std::move(*From));
+    else
+      Out.emplace(*From);
   };
   if (!From || !isBranch(P))
     return Take();
   const bool Taken = Index == 0;
   const SymbolicValue &C = W->Cond[P->getBlockID()];
-  if (C.isConstant())
-    return (C.Alternatives[0].Value != 0) == Taken ? Take() : std::nullopt;
+  if (C.isConstant()) {
+    if ((C.Alternatives[0].Value != 0) == Taken)
+      Take();
+    return;
+  }
   if (C.Known) {
     // Some value on some way here must send the branch this way.
     bool Feasible = false;
@@ -309,7 +317,7 @@ auto FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
       for (const Guard &Way : From->Paths)
         Feasible |= (A.Value != 0) == Taken && conjoin(A.When, Way);
     if (!Feasible)
-      return std::nullopt;
+      return;
   }
   const std::optional<Literal> &L = W->CondLit[P->getBlockID()];
   if (!L)
@@ -320,10 +328,9 @@ auto FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
     if (std::optional<Guard> G = conjoin(Way, {Cond}))
       Ways.push_back(std::move(*G));
   if (Ways.empty())
-    return std::nullopt; // contradicts the conditions taken on every way
-  std::optional<State> S = Take();
-  S->Paths = std::move(Ways);
-  return S;
+    return; // contradicts the conditions taken on every way
+  Take();
+  Out->Paths = std::move(Ways);
 }
 
 Guard FunctionValues::Walker::commonLiterals(llvm::ArrayRef<Guard> Ways) {
@@ -382,21 +389,22 @@ void FunctionValues::Walker::join(State &Into, const State &Other) {
   unite(Into.Paths, Other.Paths);
 }
 
-auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
-                                bool Consume) -> std::optional<State> {
+void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
+                                        bool Consume, std::optional<State> &In) {
   if (B == &G.getEntry()) {
-    State S;
-    seedObjects(S.Vars);
-    return S;
+    In.emplace();
+    seedObjects(In->Vars);
+    return;
   }
-  if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
-    return State(); // nothing known (a handler: wherever it was thrown)
-  // The first way in is kept as it came (a State is moved at every step,
-  // and most blocks have one way in); with a second, all are collected to
-  // be joined, in the order they came. Past PairedJoins ways, joinAll()
-  // joins them one after the other in that order: so does this, as they
-  // come (a switch's end has a way in from every case).
-  std::optional<State> First;
+  if (isa_and_nonnull<CXXCatchStmt>(B->getLabel())) {
+    In.emplace(); // nothing known (a handler: wherever it was thrown)
+    return;
+  }
+  // The first way in is made in place (most blocks have one way in); with
+  // a second, all are collected to be joined, in the order they came.
+  // Past PairedJoins ways, joinAll() joins them one after the other in
+  // that order: so does this, as they come (a switch's end has a way in
+  // from every case).
   llvm::SmallVector<State, 2> Incoming;
   bool Streaming = false;
   bool LoopHeader = false;
@@ -408,22 +416,22 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       continue; // a back edge: its writes are havocked below
     }
     auto Enter = [&](unsigned Index) {
-      if (std::optional<State> E = edgeState(P, Index, Consume)) {
-        if (!First) {
-          First = std::move(E);
-          return;
-        }
-        if (Streaming)
-          return join(Incoming[0], *E);
-        if (Incoming.empty())
-          Incoming.push_back(std::move(*First));
-        Incoming.push_back(std::move(*E));
-        if (Incoming.size() > PairedJoins) {
-          for (unsigned I = 1; I < Incoming.size(); ++I)
-            join(Incoming[0], Incoming[I]);
-          Incoming.truncate(1);
-          Streaming = true;
-        }
+      if (!In)
+        return edgeState(P, Index, Consume, In);
+      std::optional<State> E;
+      edgeState(P, Index, Consume, E);
+      if (!E)
+        return;
+      if (Streaming)
+        return join(Incoming[0], *E);
+      if (Incoming.empty())
+        Incoming.push_back(std::move(*In));
+      Incoming.push_back(std::move(*E));
+      if (Incoming.size() > PairedJoins) {
+        for (unsigned I = 1; I < Incoming.size(); ++I)
+          join(Incoming[0], Incoming[I]);
+        Incoming.truncate(1);
+        Streaming = true;
       }
     };
     if (P->succ_size() > 2) { // no branch: which way it is does not matter
@@ -438,17 +446,12 @@ auto FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       ++Index;
     }
   }
-  if (!First)
-    return std::nullopt;
-  if (Incoming.empty()) {
-    if (LoopHeader)
-      havocLoop(B, First->Vars);
-    return First;
-  }
-  State In = joinAll(Incoming);
+  if (!In)
+    return;
+  if (!Incoming.empty())
+    *In = joinAll(Incoming);
   if (LoopHeader)
-    havocLoop(B, In.Vars);
-  return In;
+    havocLoop(B, In->Vars);
 }
 
 // The join of the states that come into a block: the paths that differ by

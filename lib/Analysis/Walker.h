@@ -108,10 +108,10 @@ private:
   // The branch condition of B, evaluated where B ends.
   void leave(const CFGBlock *B, const State &S);
 
-  // The state along the edge P -> its Index'th successor; none where the
-  // edge cannot be taken.
-  std::optional<State> edgeState(const CFGBlock *P, unsigned Index,
-                                 bool Consume);
+  // The state along the edge P -> its Index'th successor, made in \p Out
+  // (empty on entry; left empty where the edge cannot be taken).
+  void edgeState(const CFGBlock *P, unsigned Index, bool Consume,
+                 std::optional<State> &Out);
 
   static Guard commonLiterals(llvm::ArrayRef<Guard> Ways);
 
@@ -127,10 +127,13 @@ private:
 
   static void join(State &Into, const State &Other);
 
-  // The state on entry to B; Consume: B is being executed, and a
-  // predecessor's state it is the last to need may be moved from.
-  std::optional<State> entryState(const CFG &G, const CFGBlock *B,
-                                  bool Consume);
+  // The state on entry to B, made in \p In (empty on entry; left empty
+  // where no way reaches B); Consume: B is being executed, and a
+  // predecessor's state it is the last to need may be moved from. (States
+  // are made where they are kept: a move costs as much as a block's
+  // assignment.)
+  void entryState(const CFG &G, const CFGBlock *B, bool Consume,
+                  std::optional<State> &In);
   State joinAll(llvm::SmallVectorImpl<State> &Incoming);
   // Up to this many ways into a block, those whose paths differ by one
   // condition are joined first; beyond, all in the order they come.
