@@ -151,8 +151,8 @@ struct FunctionValues::Env {
   /// (Apart, and only there: the walk's states, moved at every block, do
   /// not carry them.)
   struct CalleeArgs {
-    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> Params;
-    llvm::DenseMap<const ParmVarDecl *, PointerValue> Pointers;
+    ParamMap<SymbolicValue> Params;
+    ParamMap<PointerValue> Pointers;
   };
   std::shared_ptr<CalleeArgs> Callee;
   CalleeArgs &callee() {

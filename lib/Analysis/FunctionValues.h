@@ -199,6 +199,46 @@ struct AtomInfo {
   std::string text() const;
 };
 
+/// Values by parameter, in the order they were bound: a function has a
+/// few parameters, and a caller's bindings are copied, moved and dropped
+/// for every frame a wrapper is analysed in (a hash map's 64 buckets cost
+/// more to walk than these few entries to search).
+template <class Value> class ParamMap {
+public:
+  using value_type = std::pair<const ParmVarDecl *, Value>;
+  using iterator = typename llvm::SmallVector<value_type, 0>::iterator;
+  using const_iterator =
+      typename llvm::SmallVector<value_type, 0>::const_iterator;
+
+  iterator begin() { return Entries.begin(); }
+  iterator end() { return Entries.end(); }
+  const_iterator begin() const { return Entries.begin(); }
+  const_iterator end() const { return Entries.end(); }
+  bool empty() const { return Entries.empty(); }
+  unsigned size() const { return Entries.size(); }
+  iterator find(const ParmVarDecl *P) {
+    return llvm::find_if(Entries, [&](const value_type &E) { return E.first == P; });
+  }
+  const_iterator find(const ParmVarDecl *P) const {
+    return llvm::find_if(Entries, [&](const value_type &E) { return E.first == P; });
+  }
+  unsigned count(const ParmVarDecl *P) const { return find(P) != end(); }
+  Value lookup(const ParmVarDecl *P) const {
+    const_iterator It = find(P);
+    return It == end() ? Value() : It->second;
+  }
+  Value &operator[](const ParmVarDecl *P) {
+    iterator It = find(P);
+    if (It != end())
+      return It->second;
+    Entries.emplace_back(P, Value());
+    return Entries.back().second;
+  }
+
+private:
+  llvm::SmallVector<value_type, 0> Entries;
+};
+
 /// Evaluates expressions inside one function, at one call in its body.
 class FunctionValues {
 public:
@@ -212,13 +252,13 @@ public:
   /// const reference: a `const Config &cfg`) as the caller's object has them.
   /// In PointerWhere, where the memory a pointer parameter receives lies
   /// (gemm::rules::Residency), where the caller knows it.
-  struct Bindings : llvm::DenseMap<const ParmVarDecl *, SymbolicValue> {
+  struct Bindings : ParamMap<SymbolicValue> {
     std::map<std::pair<ObjectRef, int64_t>, SymbolicValue> Objects;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
-    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerWhere;
+    ParamMap<SymbolicValue> PointerWhere;
     /// And, where the caller allocated it, the allocation's size and the
     /// offset into it the parameter receives.
-    llvm::DenseMap<const ParmVarDecl *, SymbolicValue> PointerSize, PointerOffset;
+    ParamMap<SymbolicValue> PointerSize, PointerOffset;
     /// Pointer parameters the caller gives one buffer (the same pointer at
     /// the same offset): `gemm(x, x)` for `gemm(const T *c, T *d)`.
     llvm::SmallVector<std::pair<const ParmVarDecl *, const ParmVarDecl *>, 1>
