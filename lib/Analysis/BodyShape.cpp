@@ -153,6 +153,25 @@ bool StraightRun::expression(const Stmt *S, unsigned Level, bool UnderBranch) {
     return true;
   if (Level > MaxNesting || ++Visited > MaxElements)
     return false;
+  // The commonest nodes of arguments, as the general case below would
+  // take them: a literal or a name has no operand and is no element; an
+  // implicit conversion is its operand.
+  switch (S->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::CXXNullPtrLiteralExprClass:
+  case Stmt::GNUNullExprClass:
+    return true;
+  case Stmt::DeclRefExprClass:
+    return plainExpr(S);
+  case Stmt::ImplicitCastExprClass:
+    return expression(cast<ImplicitCastExpr>(S)->getSubExpr(), Level + 1,
+                      UnderBranch);
+  default:
+    break;
+  }
   const unsigned Start = Elements.size();
   if (straightCall(S))
     return !UnderBranch && ++Calls <= MaxCalls &&
