@@ -34,61 +34,6 @@ constexpr unsigned MaxDepth = 8;
 // marked (FunctionValues::DestroyedAttribute's neighbour).
 constexpr int64_t BorrowedAttribute = -2;
 
-/// A small map kept as a vector sorted by key: the environment's maps hold
-/// a few entries each and are copied whole at every write after a branch,
-/// so one allocation per copy (and none for a lookup) beats a tree's node
-/// per entry. Inserting or erasing moves the later entries: iterators and
-/// references do not survive either.
-template <class Key, class Value> class FlatMap {
-public:
-  using value_type = std::pair<Key, Value>;
-  using Storage = llvm::SmallVector<value_type, 2>;
-  using iterator = typename Storage::iterator;
-  using const_iterator = typename Storage::const_iterator;
-
-  iterator begin() { return Entries.begin(); }
-  iterator end() { return Entries.end(); }
-  const_iterator begin() const { return Entries.begin(); }
-  const_iterator end() const { return Entries.end(); }
-  bool empty() const { return Entries.empty(); }
-  size_t size() const { return Entries.size(); }
-
-  iterator lower_bound(const Key &K) {
-    return std::lower_bound(begin(), end(), K, less);
-  }
-  const_iterator lower_bound(const Key &K) const {
-    return std::lower_bound(begin(), end(), K, less);
-  }
-  iterator find(const Key &K) {
-    iterator It = lower_bound(K);
-    return It != end() && !(K < It->first) ? It : end();
-  }
-  const_iterator find(const Key &K) const {
-    const_iterator It = lower_bound(K);
-    return It != end() && !(K < It->first) ? It : end();
-  }
-  size_t count(const Key &K) const { return find(K) != end(); }
-  Value &operator[](const Key &K) {
-    iterator It = lower_bound(K);
-    if (It == end() || K < It->first)
-      It = Entries.insert(It, value_type(K, Value()));
-    return It->second;
-  }
-  size_t erase(const Key &K) {
-    iterator It = find(K);
-    if (It == end())
-      return 0;
-    Entries.erase(It);
-    return 1;
-  }
-  iterator erase(iterator It) { return Entries.erase(It); }
-  iterator erase(iterator From, iterator To) { return Entries.erase(From, To); }
-
-private:
-  static bool less(const value_type &E, const Key &K) { return E.first < K; }
-  Storage Entries;
-};
-
 /// A map shared between the states that hold it until one of them writes
 /// it (copy on write): the walk copies a state at every branch and joins
 /// two at every merge, and most maps are the same on both sides. Reads of
@@ -151,8 +96,8 @@ struct FunctionValues::Env {
   /// (Apart, and only there: the walk's states, moved at every block, do
   /// not carry them.)
   struct CalleeArgs {
-    ParamMap<SymbolicValue> Params;
-    ParamMap<PointerValue> Pointers;
+    FlatMap<const ParmVarDecl *, SymbolicValue, 0> Params;
+    FlatMap<const ParmVarDecl *, PointerValue, 0> Pointers;
   };
   std::shared_ptr<CalleeArgs> Callee;
   CalleeArgs &callee() {

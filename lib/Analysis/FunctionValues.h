@@ -199,44 +199,67 @@ struct AtomInfo {
   std::string text() const;
 };
 
-/// Values by parameter, in the order they were bound: a function has a
-/// few parameters, and a caller's bindings are copied, moved and dropped
-/// for every frame a wrapper is analysed in (a hash map's 64 buckets cost
-/// more to walk than these few entries to search).
-template <class Value> class ParamMap {
+/// A small map kept as a vector sorted by key: the environment's maps hold
+/// a few entries each and are copied whole at every write after a branch,
+/// so one allocation per copy (and none for a lookup) beats a tree's node
+/// per entry; a caller's bindings, copied, moved and dropped for every
+/// frame a wrapper is analysed in, hold a function's few parameters (a
+/// hash map's 64 buckets cost more to walk). Inserting or erasing moves
+/// the later entries: iterators and references do not survive either.
+template <class Key, class Value, unsigned Inline = 2> class FlatMap {
 public:
-  using value_type = std::pair<const ParmVarDecl *, Value>;
-  using iterator = typename llvm::SmallVector<value_type, 0>::iterator;
-  using const_iterator =
-      typename llvm::SmallVector<value_type, 0>::const_iterator;
+  using value_type = std::pair<Key, Value>;
+  using Storage = llvm::SmallVector<value_type, Inline>;
+  using iterator = typename Storage::iterator;
+  using const_iterator = typename Storage::const_iterator;
 
   iterator begin() { return Entries.begin(); }
   iterator end() { return Entries.end(); }
   const_iterator begin() const { return Entries.begin(); }
   const_iterator end() const { return Entries.end(); }
   bool empty() const { return Entries.empty(); }
-  unsigned size() const { return Entries.size(); }
-  iterator find(const ParmVarDecl *P) {
-    return llvm::find_if(Entries, [&](const value_type &E) { return E.first == P; });
+  size_t size() const { return Entries.size(); }
+
+  iterator lower_bound(const Key &K) {
+    return std::lower_bound(begin(), end(), K, less);
   }
-  const_iterator find(const ParmVarDecl *P) const {
-    return llvm::find_if(Entries, [&](const value_type &E) { return E.first == P; });
+  const_iterator lower_bound(const Key &K) const {
+    return std::lower_bound(begin(), end(), K, less);
   }
-  unsigned count(const ParmVarDecl *P) const { return find(P) != end(); }
-  Value lookup(const ParmVarDecl *P) const {
-    const_iterator It = find(P);
+  iterator find(const Key &K) {
+    iterator It = lower_bound(K);
+    return It != end() && !std::less<Key>()(K, It->first) ? It : end();
+  }
+  const_iterator find(const Key &K) const {
+    const_iterator It = lower_bound(K);
+    return It != end() && !std::less<Key>()(K, It->first) ? It : end();
+  }
+  size_t count(const Key &K) const { return find(K) != end(); }
+  Value lookup(const Key &K) const {
+    const_iterator It = find(K);
     return It == end() ? Value() : It->second;
   }
-  Value &operator[](const ParmVarDecl *P) {
-    iterator It = find(P);
-    if (It != end())
-      return It->second;
-    Entries.emplace_back(P, Value());
-    return Entries.back().second;
+  Value &operator[](const Key &K) {
+    iterator It = lower_bound(K);
+    if (It == end() || std::less<Key>()(K, It->first))
+      It = Entries.insert(It, value_type(K, Value()));
+    return It->second;
   }
+  size_t erase(const Key &K) {
+    iterator It = find(K);
+    if (It == end())
+      return 0;
+    Entries.erase(It);
+    return 1;
+  }
+  iterator erase(iterator It) { return Entries.erase(It); }
+  iterator erase(iterator From, iterator To) { return Entries.erase(From, To); }
 
 private:
-  llvm::SmallVector<value_type, 0> Entries;
+  static bool less(const value_type &E, const Key &K) {
+    return std::less<Key>()(E.first, K);
+  }
+  Storage Entries;
 };
 
 /// Evaluates expressions inside one function, at one call in its body.
@@ -252,13 +275,13 @@ public:
   /// const reference: a `const Config &cfg`) as the caller's object has them.
   /// In PointerWhere, where the memory a pointer parameter receives lies
   /// (gemm::rules::Residency), where the caller knows it.
-  struct Bindings : ParamMap<SymbolicValue> {
+  struct Bindings : FlatMap<const ParmVarDecl *, SymbolicValue, 0> {
     std::map<std::pair<ObjectRef, int64_t>, SymbolicValue> Objects;
     std::map<std::pair<const ParmVarDecl *, const FieldDecl *>, SymbolicValue> FieldValues;
-    ParamMap<SymbolicValue> PointerWhere;
+    FlatMap<const ParmVarDecl *, SymbolicValue, 0> PointerWhere;
     /// And, where the caller allocated it, the allocation's size and the
     /// offset into it the parameter receives.
-    ParamMap<SymbolicValue> PointerSize, PointerOffset;
+    FlatMap<const ParmVarDecl *, SymbolicValue, 0> PointerSize, PointerOffset;
     /// Pointer parameters the caller gives one buffer (the same pointer at
     /// the same offset): `gemm(x, x)` for `gemm(const T *c, T *d)`.
     llvm::SmallVector<std::pair<const ParmVarDecl *, const ParmVarDecl *>, 1>
