@@ -54,20 +54,27 @@ SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts) {
   return U;
 }
 
-SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
-                          std::optional<Literal> L) {
+void mergeInto(SymbolicValue &A, const SymbolicValue &B,
+               std::optional<Literal> L) {
+  if (sameValue(A, B))
+    return;
   if (!A.Known || !B.Known || !L) {
+    // An unknown that needs nothing stays so against a value that needs
+    // nothing either.
+    if (!A.Known && A.Alternatives.empty() && A.NeedsParams.empty() &&
+        !A.PitchFrom && B.NeedsParams.empty())
+      return;
     SymbolicValue U = unknownOf({&A, &B});
     if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
       U.PitchFrom = A.PitchFrom; // the same pitch on both paths
-    return U;
+    A = std::move(U);
+    return;
   }
-  SymbolicValue Out = withGuard(A, {*L});
   SymbolicValue Other = withGuard(B, {Literal{L->Atom, !L->Positive}});
-  Out.Alternatives.append(Other.Alternatives.begin(), Other.Alternatives.end());
-  if (Out.Alternatives.size() > MaxAlternatives)
-    return SymbolicValue::unknown();
-  return Out;
+  A = withGuard(A, {*L});
+  A.Alternatives.append(Other.Alternatives.begin(), Other.Alternatives.end());
+  if (A.Alternatives.size() > MaxAlternatives)
+    A = SymbolicValue::unknown();
 }
 
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B) {

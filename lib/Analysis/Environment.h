@@ -19,7 +19,6 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include <initializer_list>
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -115,17 +114,13 @@ SymbolicValue withGuard(const SymbolicValue &V, const Guard &G);
 /// parameter one of them needs, each once.
 SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts);
 
-/// \p A where \p L holds and \p B where it does not; unknown where
-/// either is, where no literal tells the two paths apart (a switch's
-/// cases), or where the alternatives grow past MaxAlternatives.
-SymbolicValue mergeValues(const SymbolicValue &A, const SymbolicValue &B,
-                          std::optional<Literal> L);
-
-/// Whether \p V is unknown and needs nothing: no parameter, no pitch.
-inline bool isPlainUnknown(const SymbolicValue &V) {
-  return !V.Known && V.Alternatives.empty() && V.NeedsParams.empty() &&
-         !V.PitchFrom;
-}
+/// \p A becomes itself where \p L holds and \p B where it does not: the
+/// same where the two agree; unknown where either is, where no literal
+/// tells the two paths apart (a switch's cases), or where the alternatives
+/// grow past MaxAlternatives. (Left untouched where that is what it is
+/// already: at a switch's end, once per case after the first.)
+void mergeInto(SymbolicValue &A, const SymbolicValue &B,
+               std::optional<Literal> L);
 
 /// Whether two values have the same alternatives under the same guards.
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B);
@@ -147,10 +142,8 @@ void joinMaps(SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap,
     auto It = Other.find(K);
     if (It == Other.end())
       V = SymbolicValue::unknown();
-    else if (isPlainUnknown(V) && It->second.NeedsParams.empty())
-      continue; // what mergeValues() would give: a switch's end, 60 times
-    else if (!sameValue(V, It->second))
-      V = mergeValues(V, It->second, L);
+    else
+      mergeInto(V, It->second, L);
   }
   for (const auto &[K, V] : Other)
     if (!Into.count(K))
