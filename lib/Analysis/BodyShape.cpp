@@ -86,7 +86,7 @@ bool plainExpr(const Stmt *S) {
            !Trait->getArgumentType()->isVariablyModifiedType();
   return isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
              CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
-             ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+             CXXThisExpr, ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
              CXXReinterpretCastExpr, CXXConstCastExpr, ParenExpr, MemberExpr,
              ArraySubscriptExpr, InitListExpr, ImplicitValueInitExpr,
              ConstantExpr, SubstNonTypeTemplateParmExpr, ConditionalOperator>(
@@ -95,12 +95,25 @@ bool plainExpr(const Stmt *S) {
 
 namespace {
 
-// A call the CFG builder leaves in the block it is in: a plain call of a
+// A call the CFG builder leaves in the block it is in: a plain call, a
+// member function's, or an object's called as a function (a lambda, a
+// functor: its operands the object, then the arguments, as written), of a
 // function that returns (a noreturn one ends the block) and is no builtin
-// (__builtin_assume and __builtin_object_size are built otherwise).
+// (__builtin_assume and __builtin_object_size are built otherwise). (Other
+// overloaded operators are left out: C++17 orders an assignment's operands
+// right to left.)
 bool straightCall(const Stmt *S) {
-  if (S->getStmtClass() != Stmt::CallExprClass)
+  switch (S->getStmtClass()) {
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+    break;
+  case Stmt::CXXOperatorCallExprClass:
+    if (cast<CXXOperatorCallExpr>(S)->getOperator() == OO_Call)
+      break;
     return false;
+  default:
+    return false;
+  }
   const FunctionDecl *Callee = cast<CallExpr>(S)->getDirectCallee();
   return Callee && !Callee->isNoReturn() && !Callee->getBuiltinID() &&
          !Callee->hasAttr<AnalyzerNoReturnAttr>();
@@ -124,7 +137,7 @@ bool StraightRun::statement(const Stmt *S, bool Last, unsigned Level) {
   }
   const unsigned Start = Elements.size();
   if (const auto *D = dyn_cast<DeclStmt>(S)) {
-    const unsigned CallsBefore = Calls;
+    const unsigned ActsBefore = Calls + Made;
     for (const Decl *Dl : D->decls()) {
       const auto *V = dyn_cast<VarDecl>(Dl);
       if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
@@ -134,7 +147,7 @@ bool StraightRun::statement(const Stmt *S, bool Last, unsigned Level) {
     }
     // (The CFG declares each of several variables after its own
     // initializer: a call in a later one runs after the first is made.)
-    return (D->isSingleDecl() || Calls == CallsBefore) && add(S, Start);
+    return (D->isSingleDecl() || Calls + Made == ActsBefore) && add(S, Start);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
     return expression(B->getRHS(), Level + 1, false) &&
@@ -176,6 +189,14 @@ bool StraightRun::expression(const Stmt *S, unsigned Level, bool UnderBranch) {
   if (straightCall(S))
     return !UnderBranch && ++Calls <= MaxCalls &&
            operands(S, Level + 1, false) && add(S, Start);
+  // An object made by its constructor (`Gemm g(h);`): the arguments, then
+  // the construction, an element of its own (a copy made for a by-value
+  // argument included).
+  if (S->getStmtClass() == Stmt::CXXConstructExprClass)
+    return !UnderBranch && ++Made && operands(S, Level + 1, false) &&
+           add(S, Start);
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
+    return !UnderBranch && ++Made && lambda(Lambda, Level) && add(S, Start);
   const bool Conditional = isa<AbstractConditionalOperator>(S);
   if (!plainExpr(S) || (Conditional && !Conditionals) ||
       !operands(S, Level + 1, UnderBranch || Conditional))
@@ -186,6 +207,18 @@ bool StraightRun::expression(const Stmt *S, unsigned Level, bool UnderBranch) {
 bool StraightRun::operands(const Stmt *S, unsigned Level, bool UnderBranch) {
   for (const Stmt *Child : S->children())
     if (!expression(Child, Level, UnderBranch))
+      return false;
+  return true;
+}
+
+// A lambda's captures: each a name, `this` or a copy of one, which add no
+// element (the CFG builder visits them in reverse, so that a capture's
+// initializer that calls a function would run in another order).
+bool StraightRun::lambda(const LambdaExpr *L, unsigned Level) {
+  const size_t Before = Elements.size();
+  for (const Expr *Init : L->capture_inits())
+    if (Init && (!expression(Init, Level + 1, false) ||
+                 Elements.size() != Before))
       return false;
   return true;
 }

@@ -13,6 +13,7 @@
 #define GEMM_TIDY_ANALYSIS_BODYSHAPE_H
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -43,7 +44,8 @@ constexpr unsigned MaxStraightCalls = 8;
 
 /// The nodes of statements that would be elements of their CFG, in the
 /// order they run (the CFG builder's, graphOptions()): local declarations,
-/// assignments and calls of plain expressions. Starts[I] is where the nodes
+/// assignments and calls (of functions, member functions, objects called
+/// as functions) of plain expressions, constructions, lambdas. Starts[I] is where the nodes
 /// of Elements[I]'s subtree begin. False where a statement has any other
 /// node, more than \p MaxCalls calls, or a ?: where \p Conditionals is
 /// false (the CFG splits its arms into blocks of their own).
@@ -64,6 +66,7 @@ public:
 
 private:
   bool operands(const Stmt *S, unsigned Level, bool UnderBranch);
+  bool lambda(const LambdaExpr *L, unsigned Level);
   bool add(const Stmt *S, unsigned Start);
 
   std::vector<const Stmt *> &Elements;
@@ -72,6 +75,7 @@ private:
   const bool Conditionals;
   unsigned Visited = 0;
   unsigned Calls = 0;
+  unsigned Made = 0; // constructions and lambdas
 };
 
 /// Whether \p Body is one straight run of statements (its CFG would be one

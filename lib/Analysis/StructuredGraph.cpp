@@ -372,7 +372,7 @@ actingElements(const CFGBlock &B) {
     const Stmt *S = CS->getStmt();
     if (const auto *D = dyn_cast<DeclStmt>(S))
       Ordered.insert(Ordered.end(), D->decl_begin(), D->decl_end());
-    else if (isa<CallExpr, LambdaExpr, AsmStmt>(S) ||
+    else if (isa<CallExpr, CXXConstructExpr, LambdaExpr, AsmStmt>(S) ||
              (isa<BinaryOperator>(S) && cast<BinaryOperator>(S)->isAssignmentOp()) ||
              (isa<UnaryOperator>(S) &&
               cast<UnaryOperator>(S)->isIncrementDecrementOp()))

@@ -6,10 +6,12 @@
 // same reverse post-order, the same edges in the same order, the same
 // elements that act, the same conditions and terminators). Clang's builder
 // costs more than the walk of a switch it builds; this one covers straight
-// statements, if/else, switch of top-level cases, for and while loops and
-// return, and gives way to Clang's (null) on anything else: do, range-for,
-// break out of a loop, continue, a label, a ?:, && or ||, a condition the
-// builder could decide, a body nested too deep.
+// statements (StraightRun: declarations, assignments, calls of functions,
+// member functions and lambdas, constructions), if/else, switch of
+// top-level cases, for and while loops and return, and gives way to Clang's
+// (null) on anything else: do, range-for, break out of a loop, continue, a
+// label, a ?:, && or ||, a condition the builder could decide, a body
+// nested too deep.
 //
 //===----------------------------------------------------------------------===//
 

@@ -129,24 +129,50 @@ TEST(StructuredGraph, SameWalkAsClangsOnEachShape) {
     }
     void afterReturn(int c) { use(c, 0); return; use(c + 1, 0); }
     void empty() {}
+    struct Gemm {
+      int ld_ = 8;
+      explicit Gemm(int h) : ld_(h) {}
+      Gemm(int a, int b) : ld_(a + b) {}
+      void run(int ld) const { use(ld_, ld); }
+    };
+    struct Pair { int a, b; };
+    void objects(int h, int c) {
+      Gemm g(h);
+      Gemm k(pick(h), 2);
+      g.run(pick(c));
+      Gemm *p = &k;
+      if (c) p->run(c);
+      Pair q = {1, 2};
+      for (int j = 0; j < c; ++j) { Gemm t(j); t.run(q.a); }
+    }
+    void lambdas(int count) {
+      int ld = 32;
+      auto step = [&](int m) { use(m, ld); };
+      auto copy = [ld, count](int m) { use(m, ld + count); };
+      for (int j = 0; j < count; ++j) { step(ld); copy(pick(j)); ld += j; }
+    }
   )cc");
   ASSERT_TRUE(Unit);
   ASTContext &Ctx = Unit->getASTContext();
   for (const char *Name :
-       {"ifElse", "nested", "switched", "loops", "afterReturn", "empty"}) {
+       {"ifElse", "nested", "switched", "loops", "afterReturn", "empty",
+        "objects", "lambdas"}) {
     auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
     ASSERT_EQ(M.size(), 1u) << Name;
     EXPECT_TRUE(structuredGraph(M[0].getNodeAs<FunctionDecl>("f")->getBody()))
         << Name;
   }
-  EXPECT_EQ(checkEveryFunction(Ctx, "shapes"), 6u);
+  // (With Gemm's constructors and run(), and the two lambdas' bodies.)
+  EXPECT_EQ(checkEveryFunction(Ctx, "shapes"), 13u);
 }
 
 // What the builder leaves to Clang's: do, range-for, loops without a
 // condition, continue, an empty loop body, labels, ?:, && and ||,
 // conditions the builder could decide, conditions with a variable, a
 // switch over a covered enumeration without default, consecutive labels,
-// a break out of a nested statement, a noreturn call, try.
+// a break out of a nested statement, a noreturn call, try, an overloaded
+// operator other than a call (C++17 orders an assignment's operands right
+// to left), a lambda whose capture calls a function.
 TEST(StructuredGraph, GivesWayOnOtherShapes) {
   std::unique_ptr<ASTUnit> Unit = parse(R"cc(
     int pick(int);
@@ -169,13 +195,16 @@ TEST(StructuredGraph, GivesWayOnOtherShapes) {
     void nestedBreak(int s, int c) { switch (s) { case 1: if (c) break; pick(s); } }
     void noreturn(int c) { if (c) die(); pick(c); }
     void tried(int c) { try { pick(c); } catch (...) {} }
+    struct Num { int v; Num &operator=(const Num &o) { v = o.v; return *this; } };
+    void assigned(int c) { Num a{c}, b{2}; a = b; pick(a.v); }
+    void initCapture(int c) { auto f = [x = pick(c)] { return x; }; pick(f()); }
   )cc");
   ASSERT_TRUE(Unit);
   ASTContext &Ctx = Unit->getASTContext();
   for (const char *Name : {"doLoop", "forever", "continued", "emptyBody",
                            "ranged", "label", "ternary", "logical", "decided",
                            "condVar", "init", "covered", "coveredDefault", "consecutive", "nestedBreak",
-                           "noreturn", "tried"}) {
+                           "noreturn", "tried", "assigned", "initCapture"}) {
     auto M = match(functionDecl(hasName(Name), isDefinition()).bind("f"), Ctx);
     ASSERT_EQ(M.size(), 1u) << Name;
     EXPECT_FALSE(structuredGraph(M[0].getNodeAs<FunctionDecl>("f")->getBody()))
