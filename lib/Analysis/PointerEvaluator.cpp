@@ -170,6 +170,8 @@ FunctionValues::PointerValue FunctionValues::pointerToObject(const UnaryOperator
 FunctionValues::PointerValue
 FunctionValues::pointerOfVariable(const DeclRefExpr *E, const VarDecl *V,
                                   const Env &Vars) {
+  // (Every way out returns Out, which is then made where the caller
+  // receives it: one return of another object and each return moves it.)
   PointerValue Out;
   auto Find = [&](const SharedMap<const VarDecl *> &M) {
     auto It = M.find(V);
@@ -178,8 +180,10 @@ FunctionValues::pointerOfVariable(const DeclRefExpr *E, const VarDecl *V,
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     if (Vars.Callee)
       if (auto Bound = Vars.Callee->Pointers.find(P);
-          Bound != Vars.Callee->Pointers.end())
-        return Bound->second;
+          Bound != Vars.Callee->Pointers.end()) {
+        Out = Bound->second;
+        return Out;
+      }
     // What the callers pass, where this function never reassigns it.
     if (auto Bound = Params.PointerWhere.find(P);
         Bound != Params.PointerWhere.end() && P->getDeclContext() == Fn &&
