@@ -173,8 +173,11 @@ CFGBlock *GraphBuilder::condition(const Expr *Cond, const Stmt *Branch,
   Nodes.clear();
   if (!Run.expression(Cond, Level + 1, false))
     return nullptr;
-  if (Nodes.empty() || Nodes.back() != Cond)
-    Nodes.push_back(Cond);
+  // (Clang's builder adds the condition inside its parentheses, the
+  // element a macro's `(cc >= X)` ends with.)
+  const Expr *Last = Cond->IgnoreParens();
+  if (Nodes.empty() || Nodes.back() != Last)
+    Nodes.push_back(Last);
   if (!B)
     B = current();
   add(B, Nodes);

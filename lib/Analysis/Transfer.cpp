@@ -346,9 +346,13 @@ void FunctionValues::Walker::havoc(const llvm::SmallPtrSetImpl<const VarDecl *> 
       if (Map->count(V))
         (*Map)[V] = SymbolicValue::unknown();
     forgetHeldObjects(V, E, /*Erase=*/false);
-    for (auto &[K, Val] : E.Fields)
-      if (K.first == V)
-        Val = SymbolicValue::unknown();
+    // (Read first: iterating the map to write it takes a copy of a shared
+    // one, and most written variables have no fields.)
+    const auto &Fields = std::as_const(E).Fields;
+    if (llvm::any_of(Fields, [&](const auto &KV) { return KV.first.first == V; }))
+      for (auto &[K, Val] : E.Fields)
+        if (K.first == V)
+          Val = SymbolicValue::unknown();
   }
 }
 

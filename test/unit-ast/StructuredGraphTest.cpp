@@ -87,6 +87,8 @@ TEST(StructuredGraph, SameWalkAsClangsOnEachShape) {
       if (c) { x = 8; return; }
       if (pick(c) > d) ++x;
       if (!c) { ; } else if (d) x = 9; else { y += 2; }
+      if ((c >= 16777216)) x = 10; // (a macro's parenthesised test)
+      while ((y > 3)) y -= pick(y);
       use(x, y);
     }
     int nested(int c) {
