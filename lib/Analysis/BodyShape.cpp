@@ -211,9 +211,10 @@ bool StraightRun::operands(const Stmt *S, unsigned Level, bool UnderBranch) {
   return true;
 }
 
-// A lambda's captures: each a name, `this` or a copy of one, which add no
-// element (the CFG builder visits them in reverse, so that a capture's
-// initializer that calls a function would run in another order).
+// A lambda's captures: each a name, `this` or a scalar's copy, which add
+// no element (the CFG builder visits them in reverse, so that a capture's
+// initializer that calls a function, or copies an object, would run in
+// another order).
 bool StraightRun::lambda(const LambdaExpr *L, unsigned Level) {
   const size_t Before = Elements.size();
   for (const Expr *Init : L->capture_inits())

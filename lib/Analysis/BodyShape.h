@@ -45,10 +45,11 @@ constexpr unsigned MaxStraightCalls = 8;
 /// The nodes of statements that would be elements of their CFG, in the
 /// order they run (the CFG builder's, graphOptions()): local declarations,
 /// assignments and calls (of functions, member functions, objects called
-/// as functions) of plain expressions, constructions, lambdas. Starts[I] is where the nodes
-/// of Elements[I]'s subtree begin. False where a statement has any other
-/// node, more than \p MaxCalls calls, or a ?: where \p Conditionals is
-/// false (the CFG splits its arms into blocks of their own).
+/// as functions) of plain expressions, constructions, lambdas. Starts[I]
+/// is where the nodes of Elements[I]'s subtree begin. False where a
+/// statement has any other node, more than \p MaxCalls calls, or a ?:
+/// where \p Conditionals is false (the CFG splits its arms into blocks of
+/// their own).
 class StraightRun {
 public:
   StraightRun(std::vector<const Stmt *> &Elements,
