@@ -43,10 +43,13 @@ void FunctionValues::Walker::setField(const VarDecl *V, const FieldDecl *F, Symb
   E.Fields[{V, F}] = std::move(Val);
 }
 
+bool FunctionValues::Walker::hasFields(const VarDecl *V, const Env &E) {
+  auto First = E.Fields.lower_bound({V, nullptr});
+  return First != E.Fields.end() && First->first.first == V;
+}
+
 void FunctionValues::Walker::forgetFields(const VarDecl *V, Env &E) {
-  const auto &Fields = std::as_const(E.Fields);
-  auto First = Fields.lower_bound({V, nullptr});
-  if (First == Fields.end() || First->first.first != V)
+  if (!hasFields(V, E))
     return; // none: no copy of a shared map to write
   for (auto It = E.Fields.begin(); It != E.Fields.end();)
     It = It->first.first == V ? E.Fields.erase(It) : std::next(It);

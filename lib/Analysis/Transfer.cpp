@@ -346,10 +346,7 @@ void FunctionValues::Walker::havoc(const llvm::SmallPtrSetImpl<const VarDecl *> 
       if (Map->count(V))
         (*Map)[V] = SymbolicValue::unknown();
     forgetHeldObjects(V, E, /*Erase=*/false);
-    // (Read first: iterating the map to write it takes a copy of a shared
-    // one, and most written variables have no fields.)
-    const auto &Fields = std::as_const(E).Fields;
-    if (llvm::any_of(Fields, [&](const auto &KV) { return KV.first.first == V; }))
+    if (hasFields(V, E)) // (most written variables have none)
       for (auto &[K, Val] : E.Fields)
         if (K.first == V)
           Val = SymbolicValue::unknown();

@@ -291,6 +291,10 @@ private:
 
   void forgetFields(const VarDecl *V, Env &E);
 
+  // Whether \p E holds a field of the local \p V (a read: asked before a
+  // write, which would take a copy of a shared map).
+  static bool hasFields(const VarDecl *V, const Env &E);
+
   // `T t = s;`: t holds what s holds.
   void copyFields(const VarDecl *To, const Expr *From, Env &E);
 
