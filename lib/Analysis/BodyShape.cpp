@@ -295,8 +295,9 @@ bool cannotFold(const Expr *E, unsigned Depth) {
            cannotFold(B->getRHS(), Depth + 1);
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) // (a static member: no read
-    return isa<FieldDecl>(M->getMemberDecl()) && // of the object)
-           cannotFold(M->getBase(), Depth + 1);
+    return isa<FieldDecl>(M->getMemberDecl()) && // of the object; a field
+           (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) || // of
+            cannotFold(M->getBase(), Depth + 1)); // the method's, a run's)
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return cannotFold(C->getCond(), Depth + 1);
   return false;

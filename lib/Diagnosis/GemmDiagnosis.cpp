@@ -11,7 +11,9 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <iterator>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 
 namespace clang::tidy::gemm {
 
@@ -270,6 +272,7 @@ struct Key {
 void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
                      const Preprocessor *PP, int64_t Version,
                      const FunctionDecl *Enclosing,
+                     std::optional<std::string> &CalledAs,
                      std::vector<Diagnosis> &Out) {
   // One set of values, each field the assignments change rewritten for
   // each (a copy costs more than the rules).
@@ -300,10 +303,23 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     Values.MathMode = Pick(C.MathMode);
     return rules::checkCall(*Call.Api, Values);
   };
-  std::vector<rules::Finding> Common = findingsOnEveryPath(
-      C.Path, C.Atoms.size(), Check, [](const rules::Finding &F) {
-        return Key{F.RuleId, F.Param, F.Group};
-      });
+  auto KeyOf = [](const rules::Finding &F) {
+    return Key{F.RuleId, F.Param, F.Group};
+  };
+  if (CalledAs)
+    Values.CalledAs = *CalledAs;
+  std::vector<rules::Finding> Common =
+      findingsOnEveryPath(C.Path, C.Atoms.size(), Check, KeyOf);
+  // The messages name the function as the caller spelled it: its macro is
+  // read once per call, and only for a call with findings (the lexing
+  // costs as much as the rules); the rules run again to use it.
+  if (!Common.empty() && !CalledAs) {
+    CalledAs = spelledName(*Call.Call, *Call.Api, Ctx);
+    if (!CalledAs->empty()) {
+      Values.CalledAs = *CalledAs;
+      Common = findingsOnEveryPath(C.Path, C.Atoms.size(), Check, KeyOf);
+    }
+  }
   for (rules::Finding &F : Common) {
     Diagnosis D;
     const Expr *Arg = Call.argument(F.Param);
@@ -335,9 +351,7 @@ diagnoseGemmCall(const CallExpr &CallE, const rules::ApiInfo &Api,
   if (!Analyzed)
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall &Call = *Analyzed;
-  // The messages name the function as the caller spelled it: read once per
-  // call, so that the rules run once per assignment.
-  Call.Values.CalledAs = spelledName(CallE, *Call.Api, Ctx);
+  std::optional<std::string> CalledAs; // read with the first finding
   std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &C) {
@@ -345,7 +359,8 @@ diagnoseGemmCall(const CallExpr &CallE, const rules::ApiInfo &Api,
       },
       [](const Context &C) { return !neededParams(C).empty(); },
       [&](const Context &C, std::vector<Diagnosis> &Here) {
-        diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, Here);
+        diagnoseContext(Call, C, Ctx, PP, LibraryVersion, Enclosing, CalledAs,
+                        Here);
       });
   // Cache.Done may have rehashed during the recursion? It is a std::map:
   // references stay valid.
