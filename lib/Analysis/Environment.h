@@ -176,6 +176,14 @@ struct FunctionValues::Facts {
   /// looked up among every case for every case.
   llvm::DenseMap<std::pair<const CFGBlock *, const CFGBlock *>, unsigned>
       ManyWays;
+  /// By block ID, for a switch's case that only assigns constants to
+  /// tracked integers and goes on to one later block: that switch's block
+  /// (null for the others; empty where there is none). The walk makes such
+  /// a case's way where it joins the others, and not at all where the ways
+  /// joined before it already forget all it would say (Walker::absorbs).
+  std::vector<const CFGBlock *> SwitchOf;
+  /// By block ID, for those cases: the variables each assigns.
+  std::vector<llvm::SmallVector<const VarDecl *, 1>> CaseAssigns;
 };
 
 /// The walk through a function's blocks: the states at their ends, kept

@@ -248,18 +248,193 @@ auto FunctionValues::Walker::facts(const CFG &G) -> std::shared_ptr<const Facts>
   Out->Rank.assign(G.getNumBlockIDs(), ~0u);
   for (unsigned I = 0; I < Out->Order.size(); ++I)
     Out->Rank[Out->Order[I]->getBlockID()] = I;
+  if (!Out->ManyWays.empty())
+    findConstantCases(G, *Out);
   return Out;
 }
 
+// An expression of constants: literals and enumerators, through casts and
+// arithmetic (no read, call, condition or assignment: its value needs no
+// parameter, and evaluating it makes no condition).
+static bool ofConstants(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 16)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return isa<EnumConstantDecl>(Ref->getDecl());
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return Cast->getCastKind() != CK_LValueToRValue &&
+           ofConstants(Cast->getSubExpr(), Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+            U->getOpcode() == UO_Not) &&
+           ofConstants(U->getSubExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp() ||
+            B->isShiftOp() || B->isBitwiseOp()) &&
+           ofConstants(B->getLHS(), Depth + 1) &&
+           ofConstants(B->getRHS(), Depth + 1);
+  return false;
+}
+
+bool FunctionValues::Walker::assignsConstant(
+    const Stmt *S, const VarDecl *&Assigned,
+    llvm::SmallDenseMap<const VarDecl *, bool, 4> &Tracked) const {
+  Assigned = nullptr;
+  if (!hasEffects(S))
+    return true; // (transfer() does nothing with it)
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign || !ofConstants(B->getRHS(), 0))
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->getType()->isIntegralOrEnumerationType())
+    return false;
+  auto [It, New] = Tracked.try_emplace(V);
+  if (New) // (a switch assigns one variable in every case)
+    It->second = tracked(V);
+  Assigned = V;
+  return It->second;
+}
+
+void FunctionValues::Walker::findConstantCases(const CFG &G, Facts &Out) {
+  Out.SwitchOf.assign(G.getNumBlockIDs(), nullptr);
+  Out.CaseAssigns.resize(G.getNumBlockIDs());
+  llvm::SmallDenseMap<const VarDecl *, bool, 4> Tracked;
+  llvm::SmallVector<const VarDecl *, 1> Assigns;
+  for (const CFGBlock *B : Out.Order) {
+    if (B->pred_size() != 1 || B->succ_size() != 1)
+      continue;
+    const CFGBlock *Switch = *B->pred_begin();
+    const CFGBlock *Next = *B->succ_begin();
+    if (!Switch || !Next || Switch->succ_size() <= 2 ||
+        Out.ManyWays.lookup({Switch, B}) != 1 ||
+        Out.Rank[Switch->getBlockID()] >= Out.Rank[B->getBlockID()] ||
+        Out.Rank[Next->getBlockID()] <= Out.Rank[B->getBlockID()] ||
+        Out.Rank[Next->getBlockID()] == ~0u)
+      continue;
+    Assigns.clear();
+    if (llvm::all_of(*B, [&](const CFGElement &El) {
+          std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+          const VarDecl *V = nullptr;
+          if (!CS || !assignsConstant(CS->getStmt(), V, Tracked))
+            return false;
+          if (V)
+            Assigns.push_back(V);
+          return true;
+        })) {
+      Out.SwitchOf[B->getBlockID()] = Switch;
+      Out.CaseAssigns[B->getBlockID()] = Assigns;
+    }
+  }
+}
+
+void FunctionValues::Walker::wayOut(const CFGBlock *P, unsigned Index,
+                                    bool Consume, std::optional<State> &Out) {
+  const CFGBlock *Switch = deferredSwitch(P);
+  if (!Switch)
+    return edgeState(P, Index, Consume, Out);
+  // What execute() would have made of P: its switch's state (no branch:
+  // the way in adds no condition), then P's assignments.
+  const std::optional<State> &From = W->Out[Switch->getBlockID()];
+  if (!From)
+    return;
+  Out.emplace(*From);
+  for (const CFGElement &El : *P)
+    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+      transfer(CS->getStmt(), Out->Vars);
+}
+
+namespace {
+
+// An unknown that needs nothing: what joinMaps() writes for a key one way
+// lacks, and what mergeInto() keeps against a value that needs nothing.
+bool plainUnknown(const SymbolicValue &V) {
+  return !V.Known && V.Alternatives.empty() && V.NeedsParams.empty() &&
+         !V.PitchFrom;
+}
+
+// Whether mergeInto(A, B, no condition) leaves A as it is.
+bool keeps(const SymbolicValue &A, const SymbolicValue &B) {
+  return sameValue(A, B) || (plainUnknown(A) && B.NeedsParams.empty());
+}
+
+// Whether joinMaps(Into, Other, no condition) leaves Into as it is.
+template <class Key>
+bool keeps(const SharedMap<Key> &Into, const SharedMap<Key> &Other) {
+  if (Into.sameAs(Other))
+    return true;
+  for (const auto &[K, V] : Into.get()) {
+    auto It = Other.find(K);
+    if (It == Other.end() ? !plainUnknown(V) : !keeps(V, It->second))
+      return false;
+  }
+  return llvm::all_of(Other.get(),
+                      [&](const auto &KV) { return Into.count(KV.first); });
+}
+
+} // namespace
+
+bool FunctionValues::Walker::absorbs(const State &Acc, const CFGBlock &P,
+                                     const std::optional<State> &From) const {
+  // (A way of From's that Acc has: unite() drops it again, and no
+  // condition separates the two, so values merge with none.)
+  if (!From || From->Paths.empty() ||
+      !llvm::all_of(From->Paths, [&](const Guard &G) {
+        return llvm::is_contained(Acc.Paths, G);
+      }))
+    return false;
+  const Env &A = Acc.Vars, &S = From->Vars;
+  if (!keeps(A.Fields, S.Fields) || !keeps(A.PtrType, S.PtrType) ||
+      !keeps(A.PtrWhere, S.PtrWhere) || !keeps(A.PtrSize, S.PtrSize) ||
+      !keeps(A.PtrOffset, S.PtrOffset) || !keeps(A.Objects, S.Objects))
+    return false;
+  // The way's locals are From's with P's assignments, each a constant or an
+  // unknown that needs nothing: each of Acc's must be one From has too
+  // (or P assigns), and keep its value against it. (Both maps are sorted
+  // by key: one pass.)
+  const llvm::SmallVector<const VarDecl *, 1> &Assigned =
+      F->CaseAssigns[P.getBlockID()];
+  const auto &Mine = A.Locals.get(), &Theirs = S.Locals.get();
+  auto It = Theirs.begin();
+  unsigned AssignedHeld = 0;
+  for (const auto &[K, V] : Mine) {
+    const bool InFrom = It != Theirs.end() && It->first == K;
+    if (!InFrom && It != Theirs.end() &&
+        std::less<const VarDecl *>()(It->first, K))
+      return false; // one From holds, Acc does not
+    if (llvm::is_contained(Assigned, K)) {
+      if (!plainUnknown(V))
+        return false;
+      ++AssignedHeld;
+    } else if (InFrom ? !keeps(V, It->second) : !plainUnknown(V)) {
+      return false;
+    }
+    if (InFrom)
+      ++It;
+  }
+  // (An assignment to a variable Acc does not hold would add it.)
+  return It == Theirs.end() && AssignedHeld == Assigned.size();
+}
+
 void FunctionValues::Walker::execute(const CFGBlock *B) {
+  if (deferredSwitch(B))
+    return; // made where it joins the others (wayOut())
   std::optional<State> &In = W->Out[B->getBlockID()];
   In.reset(); // (each block is executed once per walk: nothing to drop)
   entryState(*B->getParent(), B, true, In);
   // The predecessors' states are no longer needed once all their
-  // successors have been entered.
-  for (const CFGBlock *P : B->preds())
-    if (P && rank(P) < rank(B) && --W->Pending[P->getBlockID()] == 0)
-      W->Out[P->getBlockID()].reset();
+  // successors have been entered (a deferred case's switch's, once the
+  // case's way has been).
+  for (const CFGBlock *P : B->preds()) {
+    if (!P || rank(P) >= rank(B))
+      continue;
+    const CFGBlock *Held = deferredSwitch(P) ? deferredSwitch(P) : P;
+    if (--W->Pending[Held->getBlockID()] == 0)
+      W->Out[Held->getBlockID()].reset();
+  }
   if (!In)
     return;
   for (const CFGElement &El : *B)
@@ -416,10 +591,16 @@ void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       continue; // a back edge: its writes are havocked below
     }
     auto Enter = [&](unsigned Index) {
+      // (A deferred case's way whose join would change nothing is not
+      // made.)
+      if (const CFGBlock *Switch = deferredSwitch(P);
+          Switch && Streaming &&
+          absorbs(Incoming[0], *P, W->Out[Switch->getBlockID()]))
+        return;
       if (!In)
-        return edgeState(P, Index, Consume, In);
+        return wayOut(P, Index, Consume, In);
       std::optional<State> E;
-      edgeState(P, Index, Consume, E);
+      wayOut(P, Index, Consume, E);
       if (!E)
         return;
       if (Streaming)

@@ -135,6 +135,31 @@ private:
   void entryState(const CFG &G, const CFGBlock *B, bool Consume,
                   std::optional<State> &In);
   State joinAll(llvm::SmallVectorImpl<State> &Incoming);
+
+  // --- a switch's cases that only assign constants (Facts::SwitchOf) ---
+
+  // The switch whose case \p B is made where it joins (null: made in order).
+  const CFGBlock *deferredSwitch(const CFGBlock *B) const {
+    return F->SwitchOf.empty() ? nullptr : F->SwitchOf[B->getBlockID()];
+  }
+  // Which such cases facts() finds: each assignment one to a tracked integer
+  // of an expression of constants, all else nothing transfer() acts on.
+  void findConstantCases(const CFG &G, Facts &Out);
+  // The variable \p S assigns a constant to (null where it assigns none),
+  // false where it does something else; \p Tracked remembers tracked().
+  bool assignsConstant(const Stmt *S, const VarDecl *&Assigned,
+                       llvm::SmallDenseMap<const VarDecl *, bool, 4> &Tracked) const;
+  // The way out of \p P into its successor, made in \p Out (left empty
+  // where none comes): a deferred case's from its switch's state.
+  void wayOut(const CFGBlock *P, unsigned Index, bool Consume,
+              std::optional<State> &Out);
+  // Whether joining the way out of the deferred case \p P (its switch's
+  // state \p From, with P's constants) into \p Acc would change nothing:
+  // every way of From is one of Acc's, each map Acc holds keeps its values
+  // against From's, and each variable P assigns is already an unknown that
+  // needs nothing.
+  bool absorbs(const State &Acc, const CFGBlock &P,
+               const std::optional<State> &From) const;
   // Up to this many ways into a block, those whose paths differ by one
   // condition are joined first; beyond, all in the order they come.
   static constexpr unsigned PairedJoins = 8;

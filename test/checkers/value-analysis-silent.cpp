@@ -123,6 +123,29 @@ void switchCasesBesideAnUnrelatedCondition(int sel, bool flag) {
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 16, 8, 8, al, A, ld, B, 8, be, C, 16);
 }
 
+// Twelve cases that disagree: 'ld' is unknown after the switch (the cases
+// past the first ones are not even made: their join would change nothing),
+// and so is the parameter it held before, which no caller binds.
+void manyCasesThatDisagree(int sel, int n) {
+  int ld = n;
+  switch (sel) {
+  case 0: ld = 4; break;
+  case 1: ld = 5; break;
+  case 2: ld = 6; break;
+  case 3: ld = 7; break;
+  case 4: ld = 8; break;
+  case 5: ld = 9; break;
+  case 6: ld = 10; break;
+  case 7: ld = 11; break;
+  case 8: ld = 12; break;
+  case 9: ld = 13; break;
+  case 10: ld = 14; break;
+  case 11: ld = 15; break;
+  default: break;
+  }
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+}
+
 // ---- where the analysis stops, a typed view of a workspace stays unknown -------
 
 void gotoCleanup(void *buffer, int status) {

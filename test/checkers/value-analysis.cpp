@@ -237,6 +237,51 @@ void switchWhoseCasesAgree(int kind) {
   // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
 }
 
+// Past eight ways into one block the walk joins them one after the other,
+// and makes a case that only assigns constants where it joins: the value
+// all eleven cases agree on is kept...
+void manyCasesThatAgree(int kind) {
+  int ld = 0;
+  switch (kind) {
+  case 0: ld = 8; break;
+  case 1: ld = 8; break;
+  case 2: ld = 8; break;
+  case 3: ld = 8; break;
+  case 4: ld = 8; break;
+  case 5: ld = 8; break;
+  case 6: ld = 8; break;
+  case 7: ld = 8; break;
+  case 8: ld = 8; break;
+  case 9: ld = 8; break;
+  case 10: ld = 8; break;
+  default: ld = 8; break;
+  }
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
+// ...and so is one they agree on beside one they do not ('ld' is unknown
+// after the switch, 'm' is 128).
+void manyCasesThatAgreeOnOne(int kind) {
+  int ld = 0, m = 0;
+  switch (kind) {
+  case 0: ld = 64; m = 128; break;
+  case 1: ld = 65; m = 128; break;
+  case 2: ld = 66; m = 128; break;
+  case 3: ld = 67; m = 128; break;
+  case 4: ld = 68; m = 128; break;
+  case 5: ld = 69; m = 128; break;
+  case 6: ld = 70; m = 128; break;
+  case 7: ld = 71; m = 128; break;
+  case 8: ld = 72; m = 128; break;
+  case 9: ld = 73; m = 128; break;
+  case 10: ld = 74; m = 128; break;
+  default: ld = 99; m = 128; break;
+  }
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, 64, B, ld, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (64) must be at least max(1, m) = 128 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
 void errorPathWithGoto(int status) {
   int ld = 8;
   if (status)
