@@ -192,7 +192,8 @@ struct FunctionValues::Facts {
 /// every successor has been entered.
 struct FunctionValues::Walk {
   std::vector<std::optional<State>> Out;
-  std::vector<SymbolicValue> Cond;             // a branch's condition
+  // A branch's condition (none: unknown; most blocks are no branch).
+  std::vector<std::optional<SymbolicValue>> Cond;
   std::vector<std::optional<Literal>> CondLit; // and its atom
   std::vector<unsigned> Pending;               // successors not entered
   unsigned Next = 0;                           // blocks of Order done

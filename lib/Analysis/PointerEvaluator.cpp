@@ -198,7 +198,8 @@ FunctionValues::pointerOfVariable(const DeclRefExpr *E, const VarDecl *V,
       return Out;
     }
   }
-  if (Vars.PtrWhere.count(V) || Vars.PtrType.count(V)) {
+  if (V->hasLocalStorage() &&
+      (Vars.PtrWhere.count(V) || Vars.PtrType.count(V))) {
     // A local followed from its initialiser: what that says, and nothing
     // more (`T *p = (T *)workspace;` has an unknown origin).
     Out.Type = Find(Vars.PtrType);

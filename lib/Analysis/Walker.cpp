@@ -112,7 +112,7 @@ FunctionValues::Walker::keptWalk(FunctionEntry &Entry, unsigned TargetRank) {
 void FunctionValues::Walker::startWalk(const CFG &G) {
   const unsigned N = G.getNumBlockIDs();
   W->Out.resize(N);
-  W->Cond.assign(N, SymbolicValue::unknown());
+  W->Cond.assign(N, std::nullopt);
   W->CondLit.resize(N);
   W->Pending.assign(N, 0);
   for (const CFGBlock *B : F->Order)
@@ -158,6 +158,14 @@ void FunctionValues::Walker::executeBefore(const CallExpr *Target,
 }
 
 void FunctionValues::Walker::scanElement(const Stmt *S, AddressScan &Scan) {
+  // A constant assigned to a local, the commonest element of a switch's
+  // cases, writes no parameter, takes no address and copies nothing.
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->getOpcode() == BO_Assign &&
+      isa<IntegerLiteral, CharacterLiteral>(B->getRHS()->IgnoreParenCasts()))
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+        Ref && !isa<ParmVarDecl>(Ref->getDecl()))
+      return;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // A GEMM entry point takes numbers, pointers to numbers and a handle
     // by value (no reference, structure or object): its arguments tell
@@ -377,46 +385,62 @@ bool keeps(const SharedMap<Key> &Into, const SharedMap<Key> &Other) {
 
 } // namespace
 
-bool FunctionValues::Walker::absorbs(const State &Acc, const CFGBlock &P,
-                                     const std::optional<State> &From) const {
+void FunctionValues::Walker::absorbing(const State &Acc,
+                                       const std::optional<State> &From,
+                                       Absorbing &Out) const {
+  Out.Plain.clear();
+  Out.Differ.clear();
   // (A way of From's that Acc has: unite() drops it again, and no
   // condition separates the two, so values merge with none.)
-  if (!From || From->Paths.empty() ||
-      !llvm::all_of(From->Paths, [&](const Guard &G) {
-        return llvm::is_contained(Acc.Paths, G);
-      }))
-    return false;
-  const Env &A = Acc.Vars, &S = From->Vars;
-  if (!keeps(A.Fields, S.Fields) || !keeps(A.PtrType, S.PtrType) ||
-      !keeps(A.PtrWhere, S.PtrWhere) || !keeps(A.PtrSize, S.PtrSize) ||
-      !keeps(A.PtrOffset, S.PtrOffset) || !keeps(A.Objects, S.Objects))
-    return false;
-  // The way's locals are From's with P's assignments, each a constant or an
-  // unknown that needs nothing: each of Acc's must be one From has too
-  // (or P assigns), and keep its value against it. (Both maps are sorted
-  // by key: one pass.)
-  const llvm::SmallVector<const VarDecl *, 1> &Assigned =
-      F->CaseAssigns[P.getBlockID()];
-  const auto &Mine = A.Locals.get(), &Theirs = S.Locals.get();
+  Out.Keeps =
+      From && !From->Paths.empty() &&
+      llvm::all_of(From->Paths,
+                   [&](const Guard &G) {
+                     return llvm::is_contained(Acc.Paths, G);
+                   }) &&
+      keeps(Acc.Vars.Fields, From->Vars.Fields) &&
+      keeps(Acc.Vars.PtrType, From->Vars.PtrType) &&
+      keeps(Acc.Vars.PtrWhere, From->Vars.PtrWhere) &&
+      keeps(Acc.Vars.PtrSize, From->Vars.PtrSize) &&
+      keeps(Acc.Vars.PtrOffset, From->Vars.PtrOffset) &&
+      keeps(Acc.Vars.Objects, From->Vars.Objects);
+  if (!Out.Keeps)
+    return;
+  // (Both maps are sorted by key: one pass.)
+  const auto &Mine = Acc.Vars.Locals.get(), &Theirs = From->Vars.Locals.get();
   auto It = Theirs.begin();
-  unsigned AssignedHeld = 0;
   for (const auto &[K, V] : Mine) {
-    const bool InFrom = It != Theirs.end() && It->first == K;
-    if (!InFrom && It != Theirs.end() &&
-        std::less<const VarDecl *>()(It->first, K))
-      return false; // one From holds, Acc does not
-    if (llvm::is_contained(Assigned, K)) {
-      if (!plainUnknown(V))
-        return false;
-      ++AssignedHeld;
-    } else if (InFrom ? !keeps(V, It->second) : !plainUnknown(V)) {
-      return false;
+    if (It != Theirs.end() && std::less<const VarDecl *>()(It->first, K)) {
+      Out.Keeps = false; // one From holds, Acc does not
+      return;
     }
+    const bool InFrom = It != Theirs.end() && It->first == K;
+    if (plainUnknown(V))
+      Out.Plain.push_back(K);
+    if (InFrom ? !keeps(V, It->second) : !plainUnknown(V))
+      Out.Differ.push_back(K);
     if (InFrom)
       ++It;
   }
-  // (An assignment to a variable Acc does not hold would add it.)
-  return It == Theirs.end() && AssignedHeld == Assigned.size();
+  Out.Keeps = It == Theirs.end();
+}
+
+bool FunctionValues::Walker::absorbs(const CFGBlock &P,
+                                     const Absorbing &A) const {
+  // The way's locals are From's with P's assignments, each a constant or an
+  // unknown that needs nothing: those P assigns must be Acc's unknowns that
+  // need nothing, and those it does not must keep their values against
+  // From's.
+  const llvm::SmallVector<const VarDecl *, 1> &Assigned =
+      F->CaseAssigns[P.getBlockID()];
+  return A.Keeps &&
+         llvm::all_of(Assigned,
+                      [&](const VarDecl *V) {
+                        return llvm::is_contained(A.Plain, V);
+                      }) &&
+         llvm::all_of(A.Differ, [&](const VarDecl *V) {
+           return llvm::is_contained(Assigned, V);
+         });
 }
 
 void FunctionValues::Walker::execute(const CFGBlock *B) {
@@ -460,7 +484,7 @@ void FunctionValues::Walker::leave(const CFGBlock *B, const State &S) {
   if (!C)
     return;
   W->Cond[B->getBlockID()] = FV.eval(C, S.Vars, 0);
-  if (!W->Cond[B->getBlockID()].isConstant())
+  if (!W->Cond[B->getBlockID()]->isConstant())
     W->CondLit[B->getBlockID()] = FV.atomFor(C);
 }
 
@@ -479,7 +503,9 @@ void FunctionValues::Walker::edgeState(const CFGBlock *P, unsigned Index,
   if (!From || !isBranch(P))
     return Take();
   const bool Taken = Index == 0;
-  const SymbolicValue &C = W->Cond[P->getBlockID()];
+  static const SymbolicValue Unknown;
+  const std::optional<SymbolicValue> &Known = W->Cond[P->getBlockID()];
+  const SymbolicValue &C = Known ? *Known : Unknown;
   if (C.isConstant()) {
     if ((C.Alternatives[0].Value != 0) == Taken)
       Take();
@@ -582,6 +608,7 @@ void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
   // from every case).
   llvm::SmallVector<State, 2> Incoming;
   bool Streaming = false;
+  Absorbing Cache;
   bool LoopHeader = false;
   for (const CFGBlock *P : B->preds()) {
     if (!P)
@@ -593,18 +620,24 @@ void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
     auto Enter = [&](unsigned Index) {
       // (A deferred case's way whose join would change nothing is not
       // made.)
-      if (const CFGBlock *Switch = deferredSwitch(P);
-          Switch && Streaming &&
-          absorbs(Incoming[0], *P, W->Out[Switch->getBlockID()]))
-        return;
+      if (const CFGBlock *Switch = deferredSwitch(P); Switch && Streaming) {
+        if (Cache.Switch != Switch) {
+          absorbing(Incoming[0], W->Out[Switch->getBlockID()], Cache);
+          Cache.Switch = Switch;
+        }
+        if (absorbs(*P, Cache))
+          return;
+      }
       if (!In)
         return wayOut(P, Index, Consume, In);
       std::optional<State> E;
       wayOut(P, Index, Consume, E);
       if (!E)
         return;
-      if (Streaming)
+      if (Streaming) {
+        Cache.Switch = nullptr; // (the ways joined change)
         return join(Incoming[0], *E);
+      }
       if (Incoming.empty())
         Incoming.push_back(std::move(*In));
       Incoming.push_back(std::move(*E));

@@ -147,19 +147,30 @@ private:
   void findConstantCases(const CFG &G, Facts &Out);
   // The variable \p S assigns a constant to (null where it assigns none),
   // false where it does something else; \p Tracked remembers tracked().
-  bool assignsConstant(const Stmt *S, const VarDecl *&Assigned,
-                       llvm::SmallDenseMap<const VarDecl *, bool, 4> &Tracked) const;
+  bool
+  assignsConstant(const Stmt *S, const VarDecl *&Assigned,
+                  llvm::SmallDenseMap<const VarDecl *, bool, 4> &Tracked) const;
   // The way out of \p P into its successor, made in \p Out (left empty
   // where none comes): a deferred case's from its switch's state.
   void wayOut(const CFGBlock *P, unsigned Index, bool Consume,
               std::optional<State> &Out);
-  // Whether joining the way out of the deferred case \p P (its switch's
-  // state \p From, with P's constants) into \p Acc would change nothing:
-  // every way of From is one of Acc's, each map Acc holds keeps its values
-  // against From's, and each variable P assigns is already an unknown that
-  // needs nothing.
-  bool absorbs(const State &Acc, const CFGBlock &P,
-               const std::optional<State> &From) const;
+  // What joining a deferred case's way (its switch's state \p From, with
+  // the case's constants) into the ways joined so far, \p Acc, would
+  // change, the same for each case of that switch until another way is
+  // joined: Keeps, whether the ways, the maps and the locals From holds
+  // stay; Plain, Acc's unknowns that need nothing (an assignment of a
+  // constant leaves them so); Differ, Acc's locals that From's value would
+  // change (a case must assign them).
+  struct Absorbing {
+    const CFGBlock *Switch = nullptr; // (null: to be made)
+    bool Keeps = false;
+    llvm::SmallVector<const VarDecl *, 4> Plain;
+    llvm::SmallVector<const VarDecl *, 2> Differ;
+  };
+  void absorbing(const State &Acc, const std::optional<State> &From,
+                 Absorbing &Out) const;
+  // Whether joining the deferred case \p P's way would change nothing.
+  bool absorbs(const CFGBlock &P, const Absorbing &A) const;
   // Up to this many ways into a block, those whose paths differ by one
   // condition are joined first; beyond, all in the order they come.
   static constexpr unsigned PairedJoins = 8;

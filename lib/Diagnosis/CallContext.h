@@ -239,8 +239,12 @@ enum class PointerRole { Buffer, Scalar };
 
 /// Whether \p E is written as a null pointer (NULL, nullptr, 0).
 inline bool writtenNull(const Expr &E, ASTContext &Ctx) {
-  return E.IgnoreParenImpCasts()->isNullPointerConstant(
-      Ctx, Expr::NPC_ValueDependentIsNotNull);
+  const Expr *Bare = E.IgnoreParenImpCasts();
+  // (A pointer variable or field, the commonest argument, never is one: no
+  // integer constant, no std::nullptr_t.)
+  if (isa<DeclRefExpr, MemberExpr>(Bare) && Bare->getType()->isPointerType())
+    return false;
+  return Bare->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
 }
 
 /// The facts of pointer argument \p Arg where \p FV's walk reached the
