@@ -317,8 +317,8 @@ void FunctionValues::Walker::findConstantCases(const CFG &G, Facts &Out) {
       continue;
     const CFGBlock *Switch = *B->pred_begin();
     const CFGBlock *Next = *B->succ_begin();
+    // (One way in: the switch's one edge to it.)
     if (!Switch || !Next || Switch->succ_size() <= 2 ||
-        Out.ManyWays.lookup({Switch, B}) != 1 ||
         Out.Rank[Switch->getBlockID()] >= Out.Rank[B->getBlockID()] ||
         Out.Rank[Next->getBlockID()] <= Out.Rank[B->getBlockID()] ||
         Out.Rank[Next->getBlockID()] == ~0u)
