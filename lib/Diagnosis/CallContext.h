@@ -117,24 +117,18 @@ template <class ContextT, class EvaluateFn, class NeedsParamsFn, class EachFn>
 void forEachCallContext(const FunctionDecl *Fn, ASTContext &Ctx,
                         EvaluateFn Evaluate, NeedsParamsFn NeedsParams,
                         EachFn Each) {
-  bool NeedsCallers;
-  llvm::SmallVector<const ParmVarDecl *, 2> Pointers;
-  llvm::SmallVector<ParameterPair, 1> BufferPairs;
-  {
-    ContextT C;
-    Evaluate(FunctionValues::Bindings(), C);
-    if (!C.Reached)
-      return; // dead code, e.g. a branch of another template instantiation
-    const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
-    NeedsCallers = Undecided || NeedsParams(C);
-    Pointers = C.PointerParams;
-    BufferPairs = C.BufferPairs;
-    if (!Undecided)
-      Each(C); // what holds whatever the parameters are
-  }
-  if (!NeedsCallers)
+  // (The first context lives while the frames' are made: what they share
+  // with it, they may read there.)
+  ContextT C;
+  Evaluate(FunctionValues::Bindings(), C);
+  if (!C.Reached)
+    return; // dead code, e.g. a branch of another template instantiation
+  const bool Undecided = reachedOnlyByFlag(Fn, C.Path, C.Atoms);
+  if (!Undecided)
+    Each(C); // what holds whatever the parameters are
+  if (!Undecided && !NeedsParams(C))
     return;
-  for (CallerFrame &F : callerFrames(Fn, Ctx, Pointers, BufferPairs)) {
+  for (CallerFrame &F : callerFrames(Fn, Ctx, C.PointerParams, C.BufferPairs)) {
     ContextT Bound;
     Bound.Chain = std::move(F.Chain);
     Evaluate(std::move(F.Bindings), Bound);

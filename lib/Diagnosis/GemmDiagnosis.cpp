@@ -52,6 +52,12 @@ unsigned factIndex(Role R) {
 struct Context : ContextBase {
   SymbolicValue Values[rules::GemmRoleCount];
   PointerSymbols Pointers[NumFacts + 1]; // by factIndex; the last unknown
+  // Where not null, the facts the call's first context read (a static's,
+  // the same in every context), which stand for Pointers' own.
+  const PointerSymbols *Static[NumFacts + 1] = {};
+  const PointerSymbols &pointer(unsigned F) const {
+    return Static[F] ? *Static[F] : Pointers[F];
+  }
   SymbolicValue PointerMode, MathMode;
   // The handle parameter whose mode the callers may know (unknown here).
   const ParmVarDecl *HandleParam = nullptr;
@@ -73,8 +79,19 @@ std::vector<const ParmVarDecl *> neededParams(const Context &C) {
   return Out;
 }
 
+// Whether \p Arg names a variable outside any function's frame (a global,
+// a static): its pointer facts are the same in every context of a call.
+bool namesStatic(const Expr &Arg) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg.IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && !V->hasLocalStorage();
+}
+
+// \p First: the call's first context, whose facts of pointers that name
+// statics the later ones read (null while it is made).
 void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
-                FunctionValues::Bindings Bindings, Context &Out) {
+                FunctionValues::Bindings Bindings, const Context *First,
+                Context &Out) {
   FunctionValues FV(Ctx, Fn, Out.Atoms, std::move(Bindings));
   FV.walkTo(Call.Call);
   for (unsigned I = 0; I < rules::GemmRoleCount; ++I) {
@@ -107,12 +124,15 @@ void evaluateIn(const GemmCall &Call, const FunctionDecl *Fn, ASTContext &Ctx,
       Out.Pointers[F].Null = writtenNull(*Arg, Ctx);
       continue;
     }
-    readPointer(FV, *Arg,
-                R == Role::Alpha || R == Role::Beta ? PointerRole::Scalar
-                                                    : PointerRole::Buffer,
-                Ctx, Out.Pointers[F]);
+    const PointerRole Read = R == Role::Alpha || R == Role::Beta
+                                 ? PointerRole::Scalar
+                                 : PointerRole::Buffer;
+    if (First && namesStatic(*Arg))
+      Out.Static[F] = &First->pointer(F);
+    else
+      readPointer(FV, *Arg, Read, Ctx, Out.Pointers[F]);
     if (R == Role::Alpha || R == Role::Beta)
-      Out.askCallersWhere(*Arg, Out.Pointers[F], Fn);
+      Out.askCallersWhere(*Arg, Out.pointer(F), Fn);
   }
   // Where alpha and beta lie decides only against a pointer mode.
   if (!Out.HandleParam && !Out.PointerMode.Known)
@@ -150,17 +170,17 @@ void noteFacts(const GemmCall &Call, rules::Input In, const Context &C,
     });
   case rules::Fact::Residency:
   case rules::Fact::Allocation:
-    Add(C.Pointers[I].Where, [&](int64_t W) {
+    Add(C.pointer(I).Where, [&](int64_t W) {
       return "'" + Name + "' points to " + residencyText(W);
     });
     if (In.What == rules::Fact::Allocation)
-      Add(C.Pointers[I].Size, [&](int64_t Size) {
+      Add(C.pointer(I).Size, [&](int64_t Size) {
         return "'" + Name + "' is an allocation of " + std::to_string(Size) +
                " bytes";
       });
     return;
   case rules::Fact::PointeeType:
-    return Add(C.Pointers[I].Type, [&](int64_t T) {
+    return Add(C.pointer(I).Type, [&](int64_t T) {
       const char *Cxx = rules::cxxTypeName(T);
       return "'" + Name + "' points to '" + (Cxx ? Cxx : "?") + "'";
     });
@@ -296,9 +316,9 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
     for (Role R : FactRoles) {
       rules::PointerFacts &P = Values.pointer(R);
       P = Call.Values.pointer(R);
-      pickPointerFacts(C.Pointers[factIndex(R)], A, Correlated, P);
+      pickPointerFacts(C.pointer(factIndex(R)), A, Correlated, P);
     }
-    Values.BetaIsZero = Pick(C.Pointers[factIndex(Role::Beta)].IsZero);
+    Values.BetaIsZero = Pick(C.pointer(factIndex(Role::Beta)).IsZero);
     Values.PointerMode = Pick(C.PointerMode);
     Values.MathMode = Pick(C.MathMode);
     return rules::checkCall(*Call.Api, Values);
@@ -352,10 +372,13 @@ diagnoseGemmCall(const CallExpr &CallE, const rules::ApiInfo &Api,
     return It->second; // not a call the rules apply to: nothing to say
   GemmCall &Call = *Analyzed;
   std::optional<std::string> CalledAs; // read with the first finding
+  const Context *First = nullptr;
   std::vector<Diagnosis> Out = diagnoseEachCallContext<Context>(
       Enclosing, Ctx,
       [&](FunctionValues::Bindings B, Context &C) {
-        evaluateIn(Call, Enclosing, Ctx, std::move(B), C);
+        evaluateIn(Call, Enclosing, Ctx, std::move(B), First, C);
+        if (!First)
+          First = &C;
       },
       [](const Context &C) { return !neededParams(C).empty(); },
       [&](const Context &C, std::vector<Diagnosis> &Here) {
