@@ -10,7 +10,9 @@
 // correlated. A branch whose condition is known sends the state one way
 // only, so dead code (after return, throw, noreturn calls, under constant
 // conditions) never reaches the target. At a loop's header what the loop
-// writes is unknown; each block is visited once.
+// writes is unknown; each block is visited once. A switch's case that only
+// assigns constants is made where the cases join, and not at all where
+// that join would change nothing (absorbs()).
 //
 // The solver (Walker.cpp) drives the walk and computes what escapes; the
 // transfer functions are split by what they act on: statements, calls and
