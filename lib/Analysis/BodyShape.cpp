@@ -179,8 +179,17 @@ bool StraightRun::expression(const Stmt *S, unsigned Level, bool UnderBranch) {
     return true;
   case Stmt::DeclRefExprClass:
     return plainExpr(S);
+  case Stmt::CXXThisExprClass:
+    return true;
   case Stmt::ImplicitCastExprClass:
     return expression(cast<ImplicitCastExpr>(S)->getSubExpr(), Level + 1,
+                      UnderBranch);
+  // (A member access or parentheses: its one operand, no element.)
+  case Stmt::MemberExprClass:
+    return expression(cast<MemberExpr>(S)->getBase(), Level + 1,
+                      UnderBranch);
+  case Stmt::ParenExprClass:
+    return expression(cast<ParenExpr>(S)->getSubExpr(), Level + 1,
                       UnderBranch);
   default:
     break;

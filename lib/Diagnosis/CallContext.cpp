@@ -151,13 +151,19 @@ void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
   FunctionValues::PointerValue P = FV.evaluatePointer(&Arg);
   if (Role == PointerRole::Scalar && !P.Type.Known)
     P.Type = std::move(P.CastFrom);
-  Out.Type = std::move(P.Type);
-  Out.Count = std::move(P.Count);
-  Out.ToPointer = std::move(P.ToPointer);
-  Out.Where = std::move(P.Where);
-  Out.Size = std::move(P.Size);
-  Out.Offset = std::move(P.Offset);
-  Out.IsZero = std::move(P.IsZero);
+  // (Out's are fresh unknowns: most facts of most pointers stay so.)
+  auto Take = [](SymbolicValue &To, SymbolicValue &From) {
+    if (From.Known || !From.Alternatives.empty() ||
+        !From.NeedsParams.empty() || From.PitchFrom)
+      To = std::move(From);
+  };
+  Take(Out.Type, P.Type);
+  Take(Out.Count, P.Count);
+  Take(Out.ToPointer, P.ToPointer);
+  Take(Out.Where, P.Where);
+  Take(Out.Size, P.Size);
+  Take(Out.Offset, P.Offset);
+  Take(Out.IsZero, P.IsZero);
 }
 
 void noteAlternatives(const SymbolicValue &V, const Expr &Arg,
