@@ -219,6 +219,93 @@ SymbolicValue FunctionValues::eval(const Expr *E, const Env &Vars,
   return SymbolicValue::unknown();
 }
 
+namespace {
+
+// The range of an integer type of at most 64 bits (not bool, no enum).
+std::optional<std::pair<__int128, __int128>> rangeOf(QualType T,
+                                                     const ASTContext &Ctx) {
+  const auto *Builtin = T->getAs<BuiltinType>();
+  if (!Builtin || !Builtin->isInteger() || Builtin->isBooleanType())
+    return std::nullopt;
+  const unsigned Width = Ctx.getIntWidth(T);
+  if (Width == 0 || Width > 64)
+    return std::nullopt;
+  if (T->isSignedIntegerType())
+    return std::make_pair(-(static_cast<__int128>(1) << (Width - 1)),
+                          (static_cast<__int128>(1) << (Width - 1)) - 1);
+  return std::make_pair(static_cast<__int128>(0),
+                        (static_cast<__int128>(1) << Width) - 1);
+}
+
+// The value of \p E, computed without the constant evaluator where it is
+// made only of integer literals, template arguments, sizeof of a type,
+// integer conversions and + - * that keep every value in its type's range
+// (a template's `M * (int)sizeof(T)`): then the evaluator would give the
+// same, at many times the cost. None otherwise (the evaluator decides).
+std::optional<__int128> quickFold(const Expr *E, const ASTContext &Ctx,
+                                  unsigned Depth = 0) {
+  if (!E || Depth > 16)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  const auto Range = rangeOf(E->getType(), Ctx);
+  if (!Range)
+    return std::nullopt;
+  std::optional<__int128> V;
+  if (const auto *Literal = dyn_cast<IntegerLiteral>(E)) {
+    const llvm::APInt &I = Literal->getValue();
+    if (I.getBitWidth() > 64)
+      return std::nullopt;
+    V = E->getType()->isSignedIntegerType()
+            ? static_cast<__int128>(I.getSExtValue())
+            : static_cast<__int128>(I.getZExtValue());
+  } else if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) {
+    const Expr *R = Subst->getReplacement();
+    if (!Ctx.hasSameType(R->getType(), E->getType()))
+      return std::nullopt;
+    V = quickFold(R, Ctx, Depth + 1);
+  } else if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    if (Trait->getKind() != UETT_SizeOf || !Trait->isArgumentType())
+      return std::nullopt;
+    const QualType T = Trait->getArgumentType();
+    if (T->isDependentType() || T->isIncompleteType() ||
+        T->isReferenceType() || T->isFunctionType() || T->isVoidType() ||
+        !T->isConstantSizeType())
+      return std::nullopt;
+    V = Ctx.getTypeSizeInChars(T).getQuantity();
+  } else if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if ((Cast->getCastKind() != CK_IntegralCast &&
+         Cast->getCastKind() != CK_NoOp) ||
+        !isa<ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+             CXXFunctionalCastExpr>(Cast))
+      return std::nullopt;
+    V = quickFold(Cast->getSubExpr(), Ctx, Depth + 1);
+  } else if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
+      return std::nullopt;
+    V = quickFold(U->getSubExpr(), Ctx, Depth + 1);
+    if (V && U->getOpcode() == UO_Minus)
+      V = -*V;
+  } else if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    const BinaryOperatorKind Op = B->getOpcode();
+    if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul)
+      return std::nullopt;
+    const std::optional<__int128> L = quickFold(B->getLHS(), Ctx, Depth + 1);
+    const std::optional<__int128> R =
+        L ? quickFold(B->getRHS(), Ctx, Depth + 1) : std::nullopt;
+    if (!L || !R)
+      return std::nullopt;
+    // (Each is within 64 bits: no operation overflows 128.)
+    V = Op == BO_Add ? *L + *R : Op == BO_Sub ? *L - *R : *L * *R;
+  }
+  // (Out of range, the evaluator gives up on a signed type and wraps an
+  // unsigned one: either way, it decides.)
+  if (!V || *V < Range->first || *V > Range->second)
+    return std::nullopt;
+  return V;
+}
+
+} // namespace
+
 // A literal, or an integer expression the constant evaluator folds; unknown
 // otherwise.
 SymbolicValue FunctionValues::folded(const Expr *E) {
@@ -240,6 +327,11 @@ SymbolicValue FunctionValues::folded(const Expr *E) {
       (Read && isa<EnumConstantDecl>(Read->getDecl()));
   if (E->getType()->isIntegralOrEnumerationType() && !Trivial &&
       !cannotFold(E, 0)) {
+    // (What integerAsReceived() makes of the evaluator's value: the value,
+    // an unsigned one past INT64_MAX wrapped.)
+    if (const std::optional<__int128> V = quickFold(E, Ctx))
+      return SymbolicValue::constant(
+          static_cast<int64_t>(static_cast<uint64_t>(*V)), {E, ""});
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       return SymbolicValue::constant(integerAsReceived(R.Val.getInt()), {E, ""});

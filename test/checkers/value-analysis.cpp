@@ -221,6 +221,21 @@ void useLdFromTemplateArgument() {
   ldFromTemplateArgument<40>();
 }
 
+// Sizes computed from template arguments (`M * sizeof(T)`): folded without
+// the constant evaluator where every value stays in its type's range, and
+// by it where one does not (an unsigned product that wraps).
+template <class T, int M, unsigned U> void sizesFromTemplateArguments() {
+  int m = M * (int)sizeof(T);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 4, 4, al, A, 4, B, 4, be, C, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (4) must be at least max(1, m) = 128 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  int k = (int)(U * 4294967295u);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, k, al, A, 8, B, 8, be, C, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'k' (-7) must not be negative [gemm-invalid-size]
+}
+void useSizesFromTemplateArguments() {
+  sizesFromTemplateArguments<double, 16, 7>();
+}
+
 // ---- 8. control flow, as Clang's CFG has it --------------------------------------------
 
 void switchWhoseCasesAgree(int kind) {
