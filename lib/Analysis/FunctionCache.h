@@ -36,6 +36,16 @@ struct FunctionEntry {
     std::unique_ptr<FunctionValues::Walk> Walk;
   };
   std::vector<SharedWalk> Walks; // the newest last
+  /// The same for a straight run: the state after its first Done
+  /// elements, and the conditions met on the way.
+  struct StraightWalk {
+    FunctionValues::Bindings Params;
+    unsigned Done = 0;
+    FunctionValues::State At; // (its Vars)
+    std::vector<AtomInfo> Atoms;
+    llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+  };
+  std::vector<StraightWalk> StraightWalks; // the newest last
 };
 
 // Walks kept per function: its own and those of a few callers' bindings.

@@ -22,14 +22,53 @@ bool FunctionValues::Walker::runStraight(FunctionEntry &Entry,
     Entry.StraightFacts = straightFacts(Elements);
   F = Entry.StraightFacts.get();
   FV.Known = Entry.StraightFacts;
-  State In;
-  seedObjects(In.Vars);
   // (The target's arguments run before it: not before the call judged.)
   const unsigned Before = Entry.StraightStarts[At - Elements.begin()];
-  for (unsigned I = 0; I < Before; ++I)
+  // A walk with these bindings that stopped before here goes on from where
+  // it stopped (a wrapper's call sites, one after the other; a function's
+  // calls), as keptWalk() does on a graph; one is kept only where a later
+  // call may want it.
+  FunctionEntry::StraightWalk *Kept = nullptr;
+  auto &Walks = Entry.StraightWalks;
+  if (FV.Atoms.empty() && Before > 0) {
+    auto It = llvm::find_if(Walks, [&](const FunctionEntry::StraightWalk &K) {
+      return sameBindings(K.Params, FV.Params);
+    });
+    if (It != Walks.end() && It->Done <= Before) {
+      Kept = &*It;
+    } else if (std::any_of(At + 1, Elements.end(), [](const Stmt *S) {
+                 return isa<CallExpr>(S);
+               })) {
+      if (It == Walks.end()) {
+        if (Walks.size() >= KeptWalks)
+          Walks.erase(Walks.begin());
+        It = Walks.emplace(Walks.end());
+      }
+      *It = FunctionEntry::StraightWalk();
+      It->Params = FV.Params;
+      Kept = &*It;
+    }
+  }
+  Env Vars;
+  unsigned From = 0;
+  if (Kept && Kept->Done > 0) {
+    Vars = Kept->At.Vars;
+    From = Kept->Done;
+    FV.Atoms = Kept->Atoms;
+    FV.ConditionAtoms = Kept->ConditionAtoms;
+  } else {
+    seedObjects(Vars);
+  }
+  for (unsigned I = From; I < Before; ++I)
     if (hasEffects(Elements[I]))
-      transfer(Elements[I], In.Vars);
-  FV.AtTarget = std::make_unique<Env>(std::move(In.Vars));
+      transfer(Elements[I], Vars);
+  if (Kept) {
+    Kept->Done = Before;
+    Kept->At.Vars = Vars;
+    Kept->Atoms = FV.Atoms;
+    Kept->ConditionAtoms = FV.ConditionAtoms;
+  }
+  FV.AtTarget = std::make_unique<Env>(std::move(Vars));
   return true;
 }
 

@@ -346,6 +346,22 @@ static cublasStatus_t gemmReturning(int m, int ld) {
 }
 void callsGemmReturning() { gemmReturning(48, 6); }
 
+// Several calls of one straight body: the walk to each goes on from the
+// walk to the one before, with the conditions it met ('t' correlates the
+// third call's 'm' with 'ld', bad on one way only).
+void straightSeveralCalls(bool t) {
+  int ld = t ? 4 : 6;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (6) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  ld = ld + 60;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  int m = t ? 128 : 64;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, 128);
+  ld = 8;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, 128);
+  // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: 'lda' (8) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+
 void straightShape() {
   Shape s{64, 8, 8};
   s.ld = 8;
