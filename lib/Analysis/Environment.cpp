@@ -61,8 +61,7 @@ void mergeInto(SymbolicValue &A, const SymbolicValue &B,
   if (!A.Known || !B.Known || !L) {
     // An unknown that needs nothing stays so against a value that needs
     // nothing either.
-    if (!A.Known && A.Alternatives.empty() && A.NeedsParams.empty() &&
-        !A.PitchFrom && B.NeedsParams.empty())
+    if (A.isPlainUnknown() && B.NeedsParams.empty())
       return;
     SymbolicValue U = unknownOf({&A, &B});
     if (!A.Known && !B.Known && A.PitchFrom == B.PitchFrom)
@@ -75,6 +74,11 @@ void mergeInto(SymbolicValue &A, const SymbolicValue &B,
   A.Alternatives.append(Other.Alternatives.begin(), Other.Alternatives.end());
   if (A.Alternatives.size() > MaxAlternatives)
     A = SymbolicValue::unknown();
+}
+
+bool mergeKeeps(const SymbolicValue &A, const SymbolicValue &B) {
+  // (mergeInto()'s two ways out that leave A as it is.)
+  return sameValue(A, B) || (A.isPlainUnknown() && B.NeedsParams.empty());
 }
 
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B) {

@@ -18,6 +18,7 @@
 
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/STLExtras.h"
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -122,6 +123,9 @@ SymbolicValue unknownOf(std::initializer_list<const SymbolicValue *> Parts);
 void mergeInto(SymbolicValue &A, const SymbolicValue &B,
                std::optional<Literal> L);
 
+/// Whether mergeInto(A, B, no condition) leaves \p A as it is.
+bool mergeKeeps(const SymbolicValue &A, const SymbolicValue &B);
+
 /// Whether two values have the same alternatives under the same guards.
 bool sameValue(const SymbolicValue &A, const SymbolicValue &B);
 
@@ -148,6 +152,25 @@ void joinMaps(SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap,
   for (const auto &[K, V] : Other)
     if (!Into.count(K))
       Into[K] = SymbolicValue::unknown();
+}
+
+// Whether joinMaps(Into, Other, no condition) leaves \p IntoMap as it is:
+// every key of Other's is Into's, and each of Into's keeps its value
+// against Other's (or, where Other lacks it, is already the unknown that
+// joinMaps() writes).
+template <class Key>
+bool joinKeeps(const SharedMap<Key> &IntoMap, const SharedMap<Key> &OtherMap) {
+  if (IntoMap.sameAs(OtherMap))
+    return true;
+  for (const auto &[K, V] : IntoMap.get()) {
+    auto It = OtherMap.find(K);
+    const bool Kept =
+        It == OtherMap.end() ? V.isPlainUnknown() : mergeKeeps(V, It->second);
+    if (!Kept)
+      return false;
+  }
+  return llvm::all_of(OtherMap.get(),
+                      [&](const auto &KV) { return IntoMap.count(KV.first); });
 }
 
 // --- the walk over the CFG ----------------------------------------------------------

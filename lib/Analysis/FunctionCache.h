@@ -57,6 +57,27 @@ constexpr unsigned KeptWalks = 4;
 bool sameBindings(const FunctionValues::Bindings &A,
                   const FunctionValues::Bindings &B);
 
+/// The walk of \p Walks (Entry.Walks, Entry.StraightWalks) kept for
+/// \p Params; end() where none is.
+template <class KeptT>
+typename std::vector<KeptT>::iterator
+findKept(std::vector<KeptT> &Walks, const FunctionValues::Bindings &Params) {
+  return llvm::find_if(
+      Walks, [&](const KeptT &K) { return sameBindings(K.Params, Params); });
+}
+
+/// A new walk for \p Params, the newest of \p Walks; the oldest is dropped
+/// past KeptWalks.
+template <class KeptT>
+KeptT &newKept(std::vector<KeptT> &Walks,
+               const FunctionValues::Bindings &Params) {
+  if (Walks.size() >= KeptWalks)
+    Walks.erase(Walks.begin());
+  Walks.emplace_back();
+  Walks.back().Params = Params;
+  return Walks.back();
+}
+
 /// The entry of \p Fn, made at its first use; it lives until a later call
 /// evicts it.
 FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx);

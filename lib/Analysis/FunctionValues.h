@@ -186,6 +186,10 @@ struct SymbolicValue {
   bool isConstant() const {
     return Known && Alternatives.size() == 1 && Alternatives[0].When.empty();
   }
+  /// Unknown and needing nothing: what unknown() makes.
+  bool isPlainUnknown() const {
+    return !Known && Alternatives.empty() && NeedsParams.empty() && !PitchFrom;
+  }
 };
 
 /// The condition behind an atom, for notes ("when 't' is true").

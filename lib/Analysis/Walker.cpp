@@ -31,22 +31,19 @@ bool FunctionValues::Walker::runStraight(FunctionEntry &Entry,
   FunctionEntry::StraightWalk *Kept = nullptr;
   auto &Walks = Entry.StraightWalks;
   if (FV.Atoms.empty() && Before > 0) {
-    auto It = llvm::find_if(Walks, [&](const FunctionEntry::StraightWalk &K) {
-      return sameBindings(K.Params, FV.Params);
-    });
+    auto It = findKept(Walks, FV.Params);
     if (It != Walks.end() && It->Done <= Before) {
       Kept = &*It;
     } else if (std::any_of(At + 1, Elements.end(), [](const Stmt *S) {
                  return isa<CallExpr>(S);
                })) {
-      if (It == Walks.end()) {
-        if (Walks.size() >= KeptWalks)
-          Walks.erase(Walks.begin());
-        It = Walks.emplace(Walks.end());
+      if (It != Walks.end()) { // (it went past here: it starts again)
+        *It = FunctionEntry::StraightWalk();
+        It->Params = FV.Params;
+        Kept = &*It;
+      } else {
+        Kept = &newKept(Walks, FV.Params);
       }
-      *It = FunctionEntry::StraightWalk();
-      It->Params = FV.Params;
-      Kept = &*It;
     }
   }
   Env Vars;
@@ -132,18 +129,13 @@ void FunctionValues::Walker::judgeOutsideGraph(const CallExpr *Target) {
 // the same bindings, restarted for a call it has gone past.
 FunctionValues::Walk &
 FunctionValues::Walker::keptWalk(FunctionEntry &Entry, unsigned TargetRank) {
-  auto Kept = llvm::find_if(Entry.Walks, [&](const auto &SW) {
-    return sameBindings(SW.Params, FV.Params);
-  });
-  if (Kept == Entry.Walks.end()) {
-    if (Entry.Walks.size() >= KeptWalks)
-      Entry.Walks.erase(Entry.Walks.begin());
-    Entry.Walks.push_back({FV.Params, nullptr});
-    Kept = Entry.Walks.end() - 1;
-  }
-  if (!Kept->Walk || Kept->Walk->Next > TargetRank)
-    Kept->Walk = std::make_unique<Walk>();
-  return *Kept->Walk;
+  auto Found = findKept(Entry.Walks, FV.Params);
+  FunctionEntry::SharedWalk &Kept = Found != Entry.Walks.end()
+                                        ? *Found
+                                        : newKept(Entry.Walks, FV.Params);
+  if (!Kept.Walk || Kept.Walk->Next > TargetRank)
+    Kept.Walk = std::make_unique<Walk>();
+  return *Kept.Walk;
 }
 
 // A new walk of \p G: no block's state yet, and each block waiting for the
@@ -394,36 +386,6 @@ void FunctionValues::Walker::wayOut(const CFGBlock *P, unsigned Index,
       transfer(CS->getStmt(), Out->Vars);
 }
 
-namespace {
-
-// An unknown that needs nothing: what joinMaps() writes for a key one way
-// lacks, and what mergeInto() keeps against a value that needs nothing.
-bool plainUnknown(const SymbolicValue &V) {
-  return !V.Known && V.Alternatives.empty() && V.NeedsParams.empty() &&
-         !V.PitchFrom;
-}
-
-// Whether mergeInto(A, B, no condition) leaves A as it is.
-bool keeps(const SymbolicValue &A, const SymbolicValue &B) {
-  return sameValue(A, B) || (plainUnknown(A) && B.NeedsParams.empty());
-}
-
-// Whether joinMaps(Into, Other, no condition) leaves Into as it is.
-template <class Key>
-bool keeps(const SharedMap<Key> &Into, const SharedMap<Key> &Other) {
-  if (Into.sameAs(Other))
-    return true;
-  for (const auto &[K, V] : Into.get()) {
-    auto It = Other.find(K);
-    if (It == Other.end() ? !plainUnknown(V) : !keeps(V, It->second))
-      return false;
-  }
-  return llvm::all_of(Other.get(),
-                      [&](const auto &KV) { return Into.count(KV.first); });
-}
-
-} // namespace
-
 void FunctionValues::Walker::absorbing(const State &Acc,
                                        const std::optional<State> &From,
                                        Absorbing &Out) const {
@@ -437,12 +399,12 @@ void FunctionValues::Walker::absorbing(const State &Acc,
                    [&](const Guard &G) {
                      return llvm::is_contained(Acc.Paths, G);
                    }) &&
-      keeps(Acc.Vars.Fields, From->Vars.Fields) &&
-      keeps(Acc.Vars.PtrType, From->Vars.PtrType) &&
-      keeps(Acc.Vars.PtrWhere, From->Vars.PtrWhere) &&
-      keeps(Acc.Vars.PtrSize, From->Vars.PtrSize) &&
-      keeps(Acc.Vars.PtrOffset, From->Vars.PtrOffset) &&
-      keeps(Acc.Vars.Objects, From->Vars.Objects);
+      joinKeeps(Acc.Vars.Fields, From->Vars.Fields) &&
+      joinKeeps(Acc.Vars.PtrType, From->Vars.PtrType) &&
+      joinKeeps(Acc.Vars.PtrWhere, From->Vars.PtrWhere) &&
+      joinKeeps(Acc.Vars.PtrSize, From->Vars.PtrSize) &&
+      joinKeeps(Acc.Vars.PtrOffset, From->Vars.PtrOffset) &&
+      joinKeeps(Acc.Vars.Objects, From->Vars.Objects);
   if (!Out.Keeps)
     return;
   // (Both maps are sorted by key: one pass.)
@@ -454,9 +416,9 @@ void FunctionValues::Walker::absorbing(const State &Acc,
       return;
     }
     const bool InFrom = It != Theirs.end() && It->first == K;
-    if (plainUnknown(V))
+    if (V.isPlainUnknown())
       Out.Plain.push_back(K);
-    if (InFrom ? !keeps(V, It->second) : !plainUnknown(V))
+    if (InFrom ? !mergeKeeps(V, It->second) : !V.isPlainUnknown())
       Out.Differ.push_back(K);
     if (InFrom)
       ++It;

@@ -153,8 +153,7 @@ void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
     P.Type = std::move(P.CastFrom);
   // (Out's are fresh unknowns: most facts of most pointers stay so.)
   auto Take = [](SymbolicValue &To, SymbolicValue &From) {
-    if (From.Known || !From.Alternatives.empty() ||
-        !From.NeedsParams.empty() || From.PitchFrom)
+    if (!From.isPlainUnknown())
       To = std::move(From);
   };
   Take(Out.Type, P.Type);
