@@ -141,7 +141,17 @@ struct PythonApi {
 // exception pending): reading them then could crash, and taking the GIL
 // could hang.
 inline std::string pythonSite() {
-  static const PythonApi Py;
+  // Found once, without a lock (see computeOnce); never destroyed.
+  static std::atomic<const PythonApi *> Found{nullptr};
+  const PythonApi *Api = Found.load(std::memory_order_acquire);
+  if (!Api) {
+    const PythonApi *Mine = new PythonApi;
+    if (Found.compare_exchange_strong(Api, Mine, std::memory_order_acq_rel))
+      Api = Mine;
+    else
+      delete Mine; // another thread was first
+  }
+  const PythonApi &Py = *Api;
   if (!Py.IsInitialized || !Py.IsInitialized())
     return "";
   void *Current = Py.CurrentThreadState();
@@ -209,21 +219,24 @@ inline std::string nativeSite(const void *Caller) {
 // finds the table busy (another thread, or a fork taken while it was held)
 // names its site afresh.
 inline std::string cachedNativeSite(const void *Caller) {
-  // Never destroyed: threads may still report while the process exits.
-  static std::mutex &Lock = *new std::mutex;
-  static auto &Known = *new std::unordered_map<const void *, std::string>;
+  // Both constant-initialised (no lock to initialise them) and never
+  // destroyed: threads may still report while the process exits.
+  static std::mutex Lock;
+  static std::unordered_map<const void *, std::string> *Known = nullptr;
   {
     std::unique_lock<std::mutex> Held(Lock, std::try_to_lock);
-    if (Held) {
-      const auto It = Known.find(Caller);
-      if (It != Known.end())
+    if (Held && Known) {
+      const auto It = Known->find(Caller);
+      if (It != Known->end())
         return It->second;
     }
   }
   std::string Site = nativeSite(Caller);
   std::unique_lock<std::mutex> Held(Lock, std::try_to_lock);
-  if (Held && Known.size() < 4096)
-    Known.emplace(Caller, Site);
+  if (Held && !Known)
+    Known = new std::unordered_map<const void *, std::string>;
+  if (Held && Known->size() < 4096)
+    Known->emplace(Caller, Site);
   return Site;
 }
 

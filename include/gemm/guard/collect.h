@@ -146,8 +146,9 @@ inline void collectBeta(Collected &C, const void *Beta) {
 inline int64_t libraryVersion() {
   static std::atomic<int64_t> Version{-1};
   return loadedVersion(Version, [] {
+    const LibraryQuery Asking;
     auto Get = GEMM_GUARD_FUNCTION(Cublas, cublasGetProperty);
-    if (!Get)
+    if (!Get || !Asking)
       return int64_t{-1};
     int Major = 0, Minor = 0, Patch = 0;
     if (Get(MAJOR_VERSION, &Major) == CUBLAS_STATUS_SUCCESS &&

@@ -23,7 +23,8 @@ inline DeviceFacts deviceFacts() {
   static std::atomic<int> Cache[16] = {};
   auto GetDevice = GEMM_GUARD_FUNCTION(Cudart, cudaGetDevice);
   auto GetAttribute = GEMM_GUARD_FUNCTION(Cudart, cudaDeviceGetAttribute);
-  if (!GetDevice || !GetAttribute)
+  const guard::detail::LibraryQuery Asking;
+  if (!GetDevice || !GetAttribute || !Asking)
     return DeviceFacts{};
   guard::detail::KeepLastError Keep;
   int Device = -1;
@@ -48,8 +49,9 @@ inline DeviceFacts deviceFacts() {
 inline int64_t libraryVersion() {
   static std::atomic<int64_t> Version{-1};
   return guard::detail::loadedVersion(Version, [] {
+    const guard::detail::LibraryQuery Asking;
     auto Get = GEMM_GUARD_FUNCTION(CublasLt, cublasLtGetVersion);
-    return Get ? static_cast<int64_t>(Get()) : int64_t{-1};
+    return Get && Asking ? static_cast<int64_t>(Get()) : int64_t{-1};
   });
 }
 

@@ -112,11 +112,8 @@ inline CountFile *mapCountFile(const char *Dir) {
 // one cannot be had, so that counting never fails.
 inline CountFile *openCountFile() {
   static CountFile Lost{};
-  static const bool ForkAware = [] {
-    ::pthread_atfork(nullptr, nullptr, [] { countFileSlot().store(nullptr); });
-    return true;
-  }();
-  (void)ForkAware;
+  static std::atomic<bool> ForkAware{false};
+  registerAtFork(ForkAware, [] { countFileSlot().store(nullptr); });
   const char *Dir = std::getenv("GEMM_GUARD_COUNT_DIR");
   CountFile *File = Dir && *Dir ? mapCountFile(Dir) : nullptr;
   if (!File) {
@@ -311,6 +308,9 @@ inline AddressRangeFn addressRange() {
   static std::atomic<bool> Tried{false};
   if (Tried.load(std::memory_order_acquire))
     return Fn.load(std::memory_order_acquire);
+  const LibraryQuery Asking;
+  if (!Asking)
+    return nullptr; // asked nothing: not tried
   void *Sym = nullptr;
   if (auto Query = GEMM_GUARD_FUNCTION(Cudart, cudaGetDriverEntryPointByVersion)) {
     KeepLastError Keep;
@@ -330,7 +330,8 @@ inline AddressRangeFn addressRange() {
 inline PointerInfo cudaPointerInfo(const void *P) {
   PointerInfo Info;
   auto Attributes = GEMM_GUARD_FUNCTION(Cudart, cudaPointerGetAttributes);
-  if (!Attributes)
+  const LibraryQuery Asking;
+  if (!Attributes || !Asking)
     return Info;
   cudaPointerAttributes Attr;
   {

@@ -98,6 +98,71 @@ T computeOnce(std::atomic<T> &Slot, T Unset, F Compute) {
   return V;
 }
 
+// Registers Child to run in every child the process forks, once Registered
+// says so. Threads that race may both register it: Child must be
+// idempotent. (A function-local static with a dynamic initialiser would do
+// this once, but under a lock a child forked meanwhile waits on for ever.)
+inline void registerAtFork(std::atomic<bool> &Registered, void (*Child)()) {
+  if (Registered.load(std::memory_order_acquire))
+    return;
+  ::pthread_atfork(nullptr, nullptr, Child);
+  Registered.store(true, std::memory_order_release);
+}
+
+// Calls the guard makes into the CUDA libraries on its own account: the
+// library's version, a device's attributes, a pointer's residency. While
+// one runs the library may hold a lock (cuBLASLt's one-time initialisers
+// do, inside cublasGetProperty), and a child forked meanwhile inherits that
+// lock held by a thread it does not have: a query of its own would wait for
+// ever. So a process forked while any such query was running asks nothing
+// more. What the queries would have told stays unknown, the rules that need
+// it stay silent, and the process says so once.
+struct LibraryQueries {
+  std::atomic<int> Running{0};
+  std::atomic<bool> Barred{false};
+  std::atomic<bool> ForkAware{false};
+  std::atomic<bool> Said{false};
+};
+
+inline LibraryQueries &libraryQueries() {
+  static LibraryQueries Q; // constant-initialised: no lock
+  return Q;
+}
+
+inline void barQueriesInChild() {
+  LibraryQueries &Q = libraryQueries();
+  if (Q.Running.load(std::memory_order_acquire) > 0)
+    Q.Barred.store(true, std::memory_order_release);
+  Q.Running.store(0, std::memory_order_release);
+}
+
+// One query's permission, held while it runs: test it before calling.
+class LibraryQuery {
+public:
+  LibraryQuery() : Q(libraryQueries()) {
+    registerAtFork(Q.ForkAware, barQueriesInChild);
+    Allowed = !Q.Barred.load(std::memory_order_acquire);
+    if (Allowed)
+      Q.Running.fetch_add(1, std::memory_order_acq_rel);
+    else
+      complainOnce(Q.Said, "this process was forked while another thread was "
+                           "asking the CUDA libraries for a version or a "
+                           "pointer's residency; it asks them nothing more, so "
+                           "rules that need those facts are not checked here");
+  }
+  ~LibraryQuery() {
+    if (Allowed)
+      Q.Running.fetch_sub(1, std::memory_order_acq_rel);
+  }
+  LibraryQuery(const LibraryQuery &) = delete;
+  LibraryQuery &operator=(const LibraryQuery &) = delete;
+  explicit operator bool() const { return Allowed; }
+
+private:
+  LibraryQueries &Q;
+  bool Allowed;
+};
+
 // The version of a library the process has loaded, asked of it once (as
 // computeOnce): Ask() gives -1 while the library is not loaded, which is
 // asked again at the next call and reads as 0.

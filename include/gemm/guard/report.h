@@ -219,7 +219,7 @@ inline const char *statusName(cublasStatus_t S) {
 // True the first time Key is seen: a lock-free set of hashes.
 inline bool firstTime(uint64_t Key) {
   constexpr unsigned Slots = 1024, Probes = 32;
-  static std::atomic<uint64_t> Seen[Slots];
+  static std::atomic<uint64_t> Seen[Slots]{}; // constant-initialised: no lock
   Key |= 1; // 0 marks a free slot
   for (unsigned I = 0, S = static_cast<unsigned>(Key >> 7) % Slots; I < Probes;
        ++I, S = (S + 1) % Slots) {

@@ -49,7 +49,7 @@ template <unsigned N> uint64_t keyHash(const uint64_t *W) {
 
 struct CacheLine {
   std::atomic<uint64_t> Seq{0}; // odd while written; 0 while empty
-  std::atomic<uint64_t> W[KeyWords];
+  std::atomic<uint64_t> W[KeyWords]{}; // (initialised: constant, no lock)
 };
 
 inline CacheLine &cacheLine(const Key &K) {
