@@ -11,7 +11,7 @@
 // RUN: %FileCheck --check-prefix=ERR %s < %t.err
 // CHECK: child: exited 0
 // CHECK-NEXT: parent: its queries answered
-// ERR: gemm-guard: this process was forked while another thread was asking the CUDA libraries for a version or a pointer's residency; it asks them nothing more, so rules that need those facts are not checked here
+// ERR: gemm-guard: this process was forked while another thread was asking the CUDA libraries for a version, a device's attributes or a pointer's residency; it asks them nothing more, so rules that need those facts are not checked here
 // ERR-NEXT: gemm-guard: {{.*}}guard-fork-query.cpp:[[#CALL:]]: cublasSgemm_v2: 'lda' (8) must be at least max(1, m) = 64
 // ERR-NOT: forked while
 // ERR: gemm-guard: {{.*}}guard-fork-query.cpp:[[#CALL]]: cublasSgemm_v2: 'lda' (8) must be at least max(1, m) = 64

@@ -146,9 +146,10 @@ public:
       Q.Running.fetch_add(1, std::memory_order_acq_rel);
     else
       complainOnce(Q.Said, "this process was forked while another thread was "
-                           "asking the CUDA libraries for a version or a "
-                           "pointer's residency; it asks them nothing more, so "
-                           "rules that need those facts are not checked here");
+                           "asking the CUDA libraries for a version, a device's "
+                           "attributes or a pointer's residency; it asks them "
+                           "nothing more, so rules that need those facts are "
+                           "not checked here");
   }
   ~LibraryQuery() {
     if (Allowed)
