@@ -1,6 +1,7 @@
 //===--- CallerFrames.cpp - gemm-tidy ------------------------------------===//
 
 #include "Analysis/CallerFrames.h"
+#include "Analysis/FunctionCache.h"
 #include "Analysis/Syntax.h"
 #include "ContextCache.h"
 #include "Models/ApiModel.h"
@@ -372,11 +373,16 @@ private:
 };
 
 // The frames \p Fn's parameters are bound in, \p Depth levels of callers
-// up from the function whose call is judged.
+// up from the function whose call is judged; \p Below: the functions
+// between, that one first. A caller among them (or \p Fn itself) closes a
+// cycle of calls: its frames would be the recursion's deeper levels, each
+// its own constants, for as many levels as the depth allows. The callers
+// are followed out of a cycle, never around it.
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                                    unsigned Depth,
                                    llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                                   llvm::ArrayRef<ParameterPair> BufferPairs = {});
+                                   llvm::ArrayRef<ParameterPair> BufferPairs = {},
+                                   llvm::ArrayRef<const FunctionDecl *> Below = {});
 
 // The frames \p Caller is judged in at \p Site, a call of \p Fn: its own
 // (no bindings) first, then its callers', which bind the caller's pointer
@@ -385,17 +391,39 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
 std::vector<CallerFrame>
 framesOfCaller(const FunctionDecl &Fn, const CallExpr &Site,
                const FunctionDecl &Caller, ASTContext &Ctx, unsigned Depth,
-               llvm::ArrayRef<const ParmVarDecl *> Pointers) {
+               llvm::ArrayRef<const ParmVarDecl *> Pointers,
+               llvm::ArrayRef<const FunctionDecl *> Below) {
   llvm::SmallVector<const ParmVarDecl *, 2> PassedOn;
   for (unsigned I = 0; I < Fn.getNumParams(); ++I)
     if (llvm::is_contained(Pointers, Fn.getParamDecl(I)))
       if (const ParmVarDecl *Q = parameterOf(argumentOf(Site, Fn, I), &Caller);
           Q && Q->getType()->isPointerType() && !llvm::is_contained(PassedOn, Q))
         PassedOn.push_back(Q);
+  llvm::SmallVector<const FunctionDecl *, MaxWrapperDepth> Chain(Below);
+  Chain.push_back(Fn.getCanonicalDecl());
   std::vector<CallerFrame> Frames(1);
-  for (CallerFrame &F : framesFor(&Caller, Ctx, Depth + 1, PassedOn))
+  for (CallerFrame &F : framesFor(&Caller, Ctx, Depth + 1, PassedOn, {}, Chain))
     Frames.push_back(std::move(F));
   return Frames;
+}
+
+// What the bindings a call site makes depend on (whatTheSiteBinds).
+enum class SiteBinds { Nothing, WithoutTheWalk, AfterTheWalk };
+SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
+                           const FunctionValues::Bindings &Bound,
+                           llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                           llvm::ArrayRef<ParameterPair> BufferPairs);
+
+// Whether every walk of \p Caller reaches \p Site, with no condition on
+// the way: a call of its body's straight run (whose walk neither branches
+// nor stops).
+bool reachedWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Caller,
+                            ASTContext &Ctx) {
+  Stmt *Body = Caller.getBody();
+  if (!Body)
+    return false;
+  const FunctionEntry &Entry = entryOf(&Caller, Body, Ctx);
+  return Entry.Straight && llvm::is_contained(Entry.StraightElements, &Site);
 }
 
 // The frame \p Site binds \p Fn's parameters in, where \p Caller, in its
@@ -405,15 +433,22 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
         const CallerFrame &Outer, ASTContext &Ctx,
         llvm::ArrayRef<const ParmVarDecl *> Pointers,
         llvm::ArrayRef<ParameterPair> BufferPairs) {
-  if (bindsNothingWhateverTheWalk(Site, Fn, Outer.Bindings, Pointers,
-                                  BufferPairs))
+  const SiteBinds Binds =
+      whatTheSiteBinds(Site, Fn, Outer.Bindings, Pointers, BufferPairs);
+  if (Binds == SiteBinds::Nothing)
     return std::nullopt; // (no walk: what it reaches binds nothing anyway)
   std::vector<AtomInfo> Atoms;
   FunctionValues Values(Ctx, &Caller, Atoms, Outer.Bindings);
-  Values.walkTo(&Site);
-  if (!Values.reachable() ||
-      reachedOnlyByFlag(&Caller, Values.pathToTarget(), Atoms))
-    return std::nullopt; // a call site that never runs binds nothing
+  // Constants written in the call (`even(16, 16, d)`) are bound alike
+  // wherever the walk stops: where it surely reaches the call, it is spared
+  // (the values then fold as they would at its end).
+  if (Binds == SiteBinds::AfterTheWalk ||
+      !reachedWhateverTheWalk(Site, Caller, Ctx)) {
+    Values.walkTo(&Site);
+    if (!Values.reachable() ||
+        reachedOnlyByFlag(&Caller, Values.pathToTarget(), Atoms))
+      return std::nullopt; // a call site that never runs binds nothing
+  }
   SiteBindings Bound = bindArguments(Site, Fn, Values, Ctx, Pointers, BufferPairs);
   if (Bound.Bindings.bindsNothing())
     return std::nullopt;
@@ -433,7 +468,8 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
 std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                                    unsigned Depth,
                                    llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                                   llvm::ArrayRef<ParameterPair> BufferPairs) {
+                                   llvm::ArrayRef<ParameterPair> BufferPairs,
+                                   llvm::ArrayRef<const FunctionDecl *> Below) {
   std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
@@ -445,10 +481,11 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   for (const auto &[Site, Caller] : It->second) {
     if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
       break;
-    if (!passesEachParameter(*Site, *Fn) || Caller == Fn)
+    if (!passesEachParameter(*Site, *Fn) || Caller == Fn ||
+        llvm::is_contained(Below, Caller->getCanonicalDecl()))
       continue;
     for (const CallerFrame &Outer :
-         framesOfCaller(*Fn, *Site, *Caller, Ctx, Depth, Pointers))
+         framesOfCaller(*Fn, *Site, *Caller, Ctx, Depth, Pointers, Below))
       if (std::optional<CallerFrame> F = frameAt(*Fn, *Site, *Caller, Outer,
                                                  Ctx, Pointers, BufferPairs))
         Out.push_back(std::move(*F));
@@ -518,32 +555,99 @@ bool unknownWhateverTheWalk(const Expr *E,
   return false;
 }
 
-} // namespace
-
-bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
-                                 const FunctionValues::Bindings &Bound,
-                                 llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                                 llvm::ArrayRef<ParameterPair> BufferPairs) {
-  if (!BufferPairs.empty() || !passesEachParameter(Site, Fn))
+// Whether \p E, an integer argument, has one value whatever the walk of
+// the function it is in: it reads no variable but a constant one outside
+// any function (FunctionValues::evalVar reads those alike in every
+// environment), calls nothing and changes nothing.
+bool sameWhateverTheWalk(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 32)
     return false;
+  E = E->IgnoreParens();
+  switch (E->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::UnaryExprOrTypeTraitExprClass: // (its operand is not run)
+    return true;
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *D = cast<DeclRefExpr>(E)->getDecl();
+    if (isa<EnumConstantDecl>(D))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D);
+    return V && !V->hasLocalStorage() && !V->isStaticLocal() &&
+           V->getType().isConstQualified() &&
+           !V->getType().isVolatileQualified();
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    return cast<CastExpr>(E)->getType()->isIntegralOrEnumerationType() &&
+           sameWhateverTheWalk(cast<CastExpr>(E)->getSubExpr(), Depth + 1);
+  case Stmt::UnaryOperatorClass:
+    switch (cast<UnaryOperator>(E)->getOpcode()) {
+    case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
+      return sameWhateverTheWalk(cast<UnaryOperator>(E)->getSubExpr(),
+                                 Depth + 1);
+    default:
+      return false;
+    }
+  case Stmt::BinaryOperatorClass: {
+    const auto *B = cast<BinaryOperator>(E);
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           sameWhateverTheWalk(B->getLHS(), Depth + 1) &&
+           sameWhateverTheWalk(B->getRHS(), Depth + 1);
+  }
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return sameWhateverTheWalk(
+        cast<SubstNonTypeTemplateParmExpr>(E)->getReplacement(), Depth + 1);
+  case Stmt::ConstantExprClass:
+    return sameWhateverTheWalk(cast<ConstantExpr>(E)->getSubExpr(), Depth + 1);
+  default:
+    return false;
+  }
+}
+
+SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
+                           const FunctionValues::Bindings &Bound,
+                           llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                           llvm::ArrayRef<ParameterPair> BufferPairs) {
+  if (!BufferPairs.empty() || !passesEachParameter(Site, Fn))
+    return SiteBinds::AfterTheWalk;
+  SiteBinds Out = SiteBinds::Nothing;
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
     switch (bindingOf(P, Pointers)) {
     case ParamBinding::Object:
     case ParamBinding::Fields:
     case ParamBinding::Pointer:
-      return false;
-    case ParamBinding::Integer:
-      if (!unknownWhateverTheWalk(argumentOf(Site, Fn, I), Bound))
-        return false;
+      return SiteBinds::AfterTheWalk;
+    case ParamBinding::Integer: {
+      const Expr *Arg = argumentOf(Site, Fn, I);
+      if (unknownWhateverTheWalk(Arg, Bound))
+        break;
+      if (!sameWhateverTheWalk(Arg))
+        return SiteBinds::AfterTheWalk;
+      Out = SiteBinds::WithoutTheWalk;
       break;
+    }
     case ParamBinding::None:
       break;
     }
     if (holdsObjects(heldBy(P)))
-      return false;
+      return SiteBinds::AfterTheWalk;
   }
-  return true;
+  return Out;
+}
+
+} // namespace
+
+bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
+                                 const FunctionValues::Bindings &Bound,
+                                 llvm::ArrayRef<const ParmVarDecl *> Pointers,
+                                 llvm::ArrayRef<ParameterPair> BufferPairs) {
+  return whatTheSiteBinds(Site, Fn, Bound, Pointers, BufferPairs) ==
+         SiteBinds::Nothing;
 }
 
 SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,

@@ -2,11 +2,13 @@
 
 #include "Diagnosis/CallContext.h"
 #include "Analysis/Syntax.h"
+#include "ContextCache.h"
 #include "Models/ApiModel.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <iterator>
 #include <map>
@@ -142,11 +144,72 @@ void noteValue(const Expr &Arg, const std::string &Name,
     noteFlowedValue(Arg, Name, V, Atoms, Notes);
 }
 
+namespace {
+
+// The variable outside any function's frame (a global, a static) that
+// \p Arg reads as it is, through the implicit conversions that keep a
+// pointer (FunctionValues::evalPointer's first steps); null otherwise.
+const DeclRefExpr *staticPointerRead(const Expr &Arg) {
+  const Expr *E = Arg.IgnoreParens();
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_NoOp: case CK_BitCast: case CK_LValueToRValue:
+    case CK_UncheckedDerivedToBase: case CK_DerivedToBase:
+      E = Cast->getSubExpr()->IgnoreParens();
+      continue;
+    default:
+      return nullptr;
+    }
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && !V->hasLocalStorage() && !E->isValueDependent() ? Ref : nullptr;
+}
+
+// The facts of each static read as a pointer, per role, made at the first
+// read of the translation unit: the walk never follows a static, so what
+// its declared type says is all there is (FunctionValues::
+// pointerOfVariable), the same at every read but for where the notes
+// point (the read the facts were made at, moved to each later one).
+struct StaticPointers {
+  StaticPointers() {} // (no aggregate: DenseMap's constructor is explicit)
+  struct Facts {
+    const DeclRefExpr *MadeAt;
+    PointerSymbols Symbols;
+  };
+  llvm::DenseMap<std::pair<const VarDecl *, unsigned>, Facts> ByVariable;
+};
+
+void moveOrigins(SymbolicValue &V, const Expr *From, const Expr *To) {
+  for (Alternative &A : V.Alternatives)
+    if (A.From.At == From)
+      A.From.At = To;
+}
+
+} // namespace
+
 void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
                  ASTContext &Ctx, PointerSymbols &Out) {
   if (writtenNull(Arg, Ctx)) {
     Out.Null = true;
     return;
+  }
+  const DeclRefExpr *Static = FV.reachable() ? staticPointerRead(Arg) : nullptr;
+  StaticPointers::Facts *Kept = nullptr;
+  if (Static) {
+    auto [It, New] = contextCache<StaticPointers>(Ctx).ByVariable.try_emplace(
+        {cast<VarDecl>(Static->getDecl()), static_cast<unsigned>(Role)});
+    Kept = &It->second;
+    if (!New) {
+      Out = Kept->Symbols;
+      if (Kept->MadeAt != Static)
+        for (SymbolicValue *V : {&Out.Type, &Out.Count, &Out.ToPointer,
+                                 &Out.Where, &Out.Size, &Out.Offset,
+                                 &Out.IsZero})
+          moveOrigins(*V, Kept->MadeAt, Static);
+      return;
+    }
+    Kept->MadeAt = Static;
   }
   FunctionValues::PointerValue P = FV.evaluatePointer(&Arg);
   if (Role == PointerRole::Scalar && !P.Type.Known)
@@ -163,6 +226,8 @@ void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
   Take(Out.Size, P.Size);
   Take(Out.Offset, P.Offset);
   Take(Out.IsZero, P.IsZero);
+  if (Kept)
+    Kept->Symbols = Out;
 }
 
 void noteAlternatives(const SymbolicValue &V, const Expr &Arg,

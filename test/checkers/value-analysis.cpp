@@ -172,6 +172,26 @@ static void gemmDefinedLater(int m, int ld) {
   // CHECK-NOTES: :[[@LINE-5]]:60: note: 'lda' equals 'k', the number of columns of A as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip 'transa'
 }
 
+// Mutual recursion: the callers are followed out of the cycle, not around
+// it (each time round is a deeper level of the recursion, with constants
+// of its own, for as many levels as the frames go): the defect of the
+// outermost call is found, 'lda' (40) against m = 49 a level down is not.
+static void oddLevel(int m, int ld, int depth);
+static void evenLevel(int m, int ld, int depth) {
+  if (depth <= 0) {
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
+    // CHECK-MESSAGES: :[[@LINE-1]]:62: warning: 'lda' (20) must be at least max(1, m) = 24 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+    // CHECK-NOTES: :[[@LINE+9]]:43: note: 'lda' is 20, passed to 'evenLevel' here
+    // CHECK-NOTES: :[[@LINE+8]]:39: note: 'm' is 24, passed to 'evenLevel' here
+    // CHECK-NOTES: :[[@LINE+7]]:29: note: 'evenLevel' is called with m = 24, ld = 20 here
+    // CHECK-NOTES: :[[@LINE-5]]:62: note: set 'lda' to the number of rows of the allocation holding A, at least 24
+    return;
+  }
+  oddLevel(m * 2, ld * 2, depth - 1);
+}
+static void oddLevel(int m, int ld, int depth) { evenLevel(m + 1, ld, depth - 1); }
+void recurseLevels(int d) { evenLevel(24, 20, d); }
+
 // A constructor's initialisers are call sites too.
 static int gemmInInit(int m, int ld) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, 8, al, A, ld, B, 8, be, C, m);
