@@ -192,17 +192,23 @@ void GemmCallCheck::diagnose(const PendingCall &P,
   // A check's CublasVersion option (and, for cublasLtMatmul, its
   // TargetComputeCapabilities) changes the verdict: each member asks for
   // its own, which the diagnoses' caches compute once per distinct one;
-  // the members with the previous one's version share its diagnoses
-  // without asking (a cache lookup per member and call costs more than
-  // the dispatch).
+  // the members with the previous one's version (and architectures) share
+  // its diagnoses without asking (a cache lookup per member and call costs
+  // more than the dispatch).
   const std::vector<Diagnosis> *Found = nullptr;
   int64_t FoundFor = 0;
+  const std::vector<int64_t> *FoundTargets = nullptr;
   for (GemmCallCheck *Member : Members) {
     const int64_t Override = Member->libraryVersionOverride();
     const int64_t Version = Override ? Override : *HeaderVersion;
-    if (!Found || FoundFor != Version || P.Row.K == CalleeRow::LtMatmul) {
+    // (cublasLtMatmul's also by the architectures judged.)
+    const std::vector<int64_t> *Targets =
+        P.Row.K == CalleeRow::LtMatmul ? &Member->targets(Ctx) : nullptr;
+    if (!Found || FoundFor != Version ||
+        (Targets && *Targets != *FoundTargets)) {
       Found = &diagnosesOf(P, Enclosing, Ctx, Version, *Member);
       FoundFor = Version;
+      FoundTargets = Targets;
     }
     for (const Diagnosis &D : *Found)
       Member->emit(D, SM);

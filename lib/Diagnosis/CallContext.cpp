@@ -201,12 +201,19 @@ void readPointer(FunctionValues &FV, const Expr &Arg, PointerRole Role,
         {cast<VarDecl>(Static->getDecl()), static_cast<unsigned>(Role)});
     Kept = &It->second;
     if (!New) {
-      Out = Kept->Symbols;
-      if (Kept->MadeAt != Static)
-        for (SymbolicValue *V : {&Out.Type, &Out.Count, &Out.ToPointer,
-                                 &Out.Where, &Out.Size, &Out.Offset,
-                                 &Out.IsZero})
-          moveOrigins(*V, Kept->MadeAt, Static);
+      // (Out's are fresh unknowns, as most of a static's facts are.)
+      const PointerSymbols &From = Kept->Symbols;
+      for (auto [To, V] : {std::pair(&Out.Type, &From.Type),
+                           {&Out.Count, &From.Count},
+                           {&Out.ToPointer, &From.ToPointer},
+                           {&Out.Where, &From.Where},
+                           {&Out.Size, &From.Size},
+                           {&Out.Offset, &From.Offset},
+                           {&Out.IsZero, &From.IsZero}})
+        if (!V->isPlainUnknown()) {
+          *To = *V;
+          moveOrigins(*To, Kept->MadeAt, Static);
+        }
       return;
     }
     Kept->MadeAt = Static;
