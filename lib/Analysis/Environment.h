@@ -222,6 +222,7 @@ struct FunctionValues::Walk {
   unsigned Next = 0;                           // blocks of Order done
   std::vector<AtomInfo> Atoms;
   llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+  llvm::SmallVector<const ParmVarDecl *, 4> ReadParams; // (findKept)
 };
 
 

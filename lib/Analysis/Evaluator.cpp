@@ -104,6 +104,9 @@ SymbolicValue FunctionValues::evalVar(const VarDecl *V, const Env &Vars,
         return It->second;
     if (Known && Known->WrittenParams.lookup(P))
       return SymbolicValue::unknown();
+    if (ReadParams && P->getDeclContext() == Fn &&
+        !llvm::is_contained(*ReadParams, P))
+      ReadParams->push_back(P);
     auto Bound = Params.find(P);
     if (Bound != Params.end())
       return Bound->second;

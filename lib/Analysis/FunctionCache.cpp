@@ -9,16 +9,20 @@
 
 namespace clang::tidy::gemm {
 
-bool sameBindings(const FunctionValues::Bindings &A,
-                  const FunctionValues::Bindings &B) {
-  if (A.size() != B.size() || !A.Objects.empty() || !B.Objects.empty() ||
-      !A.FieldValues.empty() || !B.FieldValues.empty() ||
-      !A.PointerWhere.empty() || !B.PointerWhere.empty() ||
-      !A.SameBuffer.empty() || !B.SameBuffer.empty())
+bool sameBindingsOf(llvm::ArrayRef<const ParmVarDecl *> Read,
+                    const FunctionValues::Bindings &A,
+                    const FunctionValues::Bindings &B) {
+  if (!A.Objects.empty() || !B.Objects.empty() || !A.FieldValues.empty() ||
+      !B.FieldValues.empty() || !A.PointerWhere.empty() ||
+      !B.PointerWhere.empty() || !A.PointerSize.empty() ||
+      !B.PointerSize.empty() || !A.PointerOffset.empty() ||
+      !B.PointerOffset.empty() || !A.SameBuffer.empty() ||
+      !B.SameBuffer.empty())
     return false; // (walks with handle modes or fields bound are not kept)
-  for (const auto &[P, V] : A) {
-    auto It = B.find(P);
-    if (It == B.end() || !identical(V, It->second))
+  for (const ParmVarDecl *P : Read) {
+    auto X = A.find(P), Y = B.find(P);
+    if ((X == A.end()) != (Y == B.end()) ||
+        (X != A.end() && !identical(X->second, Y->second)))
       return false;
   }
   return true;

@@ -44,6 +44,7 @@ struct FunctionEntry {
     FunctionValues::State At; // (its Vars)
     std::vector<AtomInfo> Atoms;
     llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+    llvm::SmallVector<const ParmVarDecl *, 4> ReadParams; // (findKept)
   };
   std::vector<StraightWalk> StraightWalks; // the newest last
 };
@@ -52,18 +53,37 @@ struct FunctionEntry {
 constexpr unsigned KeptWalks = 4;
 
 
-/// Whether two sets of bindings are the same (walks are kept only for
-/// integer bindings).
-bool sameBindings(const FunctionValues::Bindings &A,
-                  const FunctionValues::Bindings &B);
+/// Whether two sets of bindings bind each of \p Read alike (walks are kept
+/// only for integer bindings).
+bool sameBindingsOf(llvm::ArrayRef<const ParmVarDecl *> Read,
+                    const FunctionValues::Bindings &A,
+                    const FunctionValues::Bindings &B);
 
-/// The walk of \p Walks (Entry.Walks, Entry.StraightWalks) kept for
-/// \p Params; end() where none is.
+/// The walk of \p Walks (Entry.Walks, Entry.StraightWalks) that stands for
+/// \p Params: one whose steps read no parameter these bind otherwise (a
+/// walk is a function of the bindings it reads: a wrapper's callers that
+/// bind what the wrapper only passes on share its own walk); end() where
+/// none is. One kept for other bindings is taken over: it goes on with
+/// these.
+inline llvm::ArrayRef<const ParmVarDecl *>
+readParams(const FunctionEntry::SharedWalk &K) {
+  if (!K.Walk)
+    return {};
+  return K.Walk->ReadParams;
+}
+inline llvm::ArrayRef<const ParmVarDecl *>
+readParams(const FunctionEntry::StraightWalk &K) {
+  return K.ReadParams;
+}
 template <class KeptT>
 typename std::vector<KeptT>::iterator
 findKept(std::vector<KeptT> &Walks, const FunctionValues::Bindings &Params) {
-  return llvm::find_if(
-      Walks, [&](const KeptT &K) { return sameBindings(K.Params, Params); });
+  auto It = llvm::find_if(Walks, [&](const KeptT &K) {
+    return sameBindingsOf(readParams(K), K.Params, Params);
+  });
+  if (It != Walks.end())
+    It->Params = Params;
+  return It;
 }
 
 /// A new walk for \p Params, the newest of \p Walks; the oldest is dropped

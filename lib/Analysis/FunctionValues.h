@@ -438,6 +438,9 @@ private:
   bool GaveUp = false;
   bool Dead = false;
   llvm::DenseMap<const Expr *, Literal> ConditionAtoms;
+  /// Where not null, the walk being kept: the parameters its steps read
+  /// (evalVar), whose bindings another walk must share to go on from it.
+  llvm::SmallVectorImpl<const ParmVarDecl *> *ReadParams = nullptr;
   /// What the function does to its variables (what escapes, the written
   /// parameters, the pointers copied elsewhere), shared with its CFG's
   /// cache entry; null where the walk did not start.

@@ -56,9 +56,11 @@ bool FunctionValues::Walker::runStraight(FunctionEntry &Entry,
   } else {
     seedObjects(Vars);
   }
+  FV.ReadParams = Kept ? &Kept->ReadParams : nullptr;
   for (unsigned I = From; I < Before; ++I)
     if (hasEffects(Elements[I]))
       transfer(Elements[I], Vars);
+  FV.ReadParams = nullptr;
   if (Kept) {
     Kept->Done = Before;
     Kept->At.Vars = Vars;
@@ -95,8 +97,10 @@ void FunctionValues::Walker::run(const CFG &G, FunctionEntry &Entry, const CallE
     startWalk(G);
   FV.Atoms = W->Atoms;
   FV.ConditionAtoms = W->ConditionAtoms;
+  FV.ReadParams = W != &Local ? &W->ReadParams : nullptr;
   while (W->Next < TargetRank)
     execute(F->Order[W->Next++]);
+  FV.ReadParams = nullptr;
   W->Atoms = FV.Atoms;
   W->ConditionAtoms = FV.ConditionAtoms;
 

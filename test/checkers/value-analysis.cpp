@@ -172,6 +172,31 @@ static void gemmDefinedLater(int m, int ld) {
   // CHECK-NOTES: :[[@LINE-5]]:60: note: 'lda' equals 'k', the number of columns of A as stored; for row-major data, swap the operands (compute C^T = B^T * A^T) or flip 'transa'
 }
 
+// A wrapper's walk is shared by the callers whose constants it does not
+// read before the call; one that reads them (a condition, a local made
+// from one) is walked again for each caller's.
+static void scaledRows(int m, int ld, int n) {
+  const int rows = m * 2;
+  if (ld > 100)
+    return;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, rows, n, 8, al, A, ld, B, 8, be, C, rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (16) must be at least max(1, m) = 64 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+13]]:18: note: 'lda' is 16, passed to 'scaledRows' here
+  // CHECK-NOTES: :[[@LINE+12]]:14: note: 'm' is 64, passed to 'scaledRows' here
+  // CHECK-NOTES: :[[@LINE+11]]:3: note: 'scaledRows' is called with m = 32, ld = 16, n = 2 here
+  // CHECK-NOTES: :[[@LINE-5]]:63: note: set 'lda' to the number of rows of the allocation holding A, at least 64
+  // CHECK-MESSAGES: :[[@LINE-6]]:63: warning: 'lda' (4) must be at least max(1, m) = 16 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE+7]]:17: note: 'lda' is 4, passed to 'scaledRows' here
+  // CHECK-NOTES: :[[@LINE+6]]:14: note: 'm' is 16, passed to 'scaledRows' here
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: 'scaledRows' is called with m = 8, ld = 4, n = 4 here
+  // CHECK-NOTES: :[[@LINE-10]]:63: note: set 'lda' to the number of rows of the allocation holding A, at least 16
+}
+void callsScaledRows() {
+  // (m = 64 with ld = 200 never reaches the call.)
+  scaledRows(8, 4, 4); scaledRows(64, 200, 3);
+  scaledRows(32, 16, 2);
+}
+
 // Mutual recursion: the callers are followed out of the cycle, not around
 // it (each time round is a deeper level of the recursion, with constants
 // of its own, for as many levels as the frames go): the defect of the
