@@ -34,6 +34,7 @@ bool makesNothing(const Stmt *S) {
 
 class GraphBuilder {
 public:
+  explicit GraphBuilder(bool LeaveOutCases) : LeaveOutCases(LeaveOutCases) {}
   std::unique_ptr<CFG> build(const Stmt *Body);
 
 private:
@@ -54,6 +55,8 @@ private:
   bool switchStatement(const SwitchStmt *Switch, unsigned Level);
   bool cases(const SwitchStmt *Switch, llvm::SmallVectorImpl<Case> &Out,
              bool &HasDefault);
+  bool leaveOutCases(const SwitchStmt *Switch,
+                     llvm::SmallVectorImpl<Case> &Cases);
   bool loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
             const Stmt *Body, const Stmt *Inc, unsigned Level);
   // \p Cond's elements, itself last, in \p B (the open block where none
@@ -100,6 +103,10 @@ private:
   std::vector<const Stmt *> Nodes;
   std::vector<unsigned> Starts;
   StraightRun Run{Nodes, Starts, ~0u, /*Conditionals=*/false};
+  // Cases left out (leaveOutCases()), and the blocks and elements they
+  // would have made: the limits are the full graph's.
+  const bool LeaveOutCases;
+  unsigned LeftOutBlocks = 0, LeftOutElements = 0;
 };
 
 std::unique_ptr<CFG> GraphBuilder::build(const Stmt *Body) {
@@ -110,7 +117,9 @@ std::unique_ptr<CFG> GraphBuilder::build(const Stmt *Body) {
   Pending = {Entry};
   // (Near the walk's limit on blocks, Clang's graph decides whether the
   // walk gives up.)
-  if (!statement(Body, 0) || G->getNumBlockIDs() > MaxBlocks / 2)
+  if (!statement(Body, 0) ||
+      G->getNumBlockIDs() + LeftOutBlocks > MaxBlocks / 2 ||
+      (LeftOutBlocks && Elements.size() + LeftOutElements > MaxElements / 2))
     return nullptr;
   for (CFGBlock *From : leave())
     link(From, Exit);
@@ -277,6 +286,161 @@ bool GraphBuilder::cases(const SwitchStmt *Switch,
   return true;
 }
 
+// What a case may assign a constant to: a local integer (no parameter,
+// nothing volatile), with the range of its type; asked once per variable.
+struct ConstantTarget {
+  const VarDecl *Var = nullptr;
+  bool Fits = false;
+  unsigned Width = 0;
+  bool Signed = false;
+
+  bool accepts(const VarDecl *V) {
+    if (V == Var)
+      return Fits;
+    Var = V;
+    const QualType T = V->getType();
+    Fits = !isa<ParmVarDecl>(V) && V->hasLocalStorage() &&
+           !T.isVolatileQualified() && T->isIntegralOrEnumerationType() &&
+           !T->isBooleanType();
+    if (Fits) {
+      Width = V->getASTContext().getIntWidth(T);
+      Signed = T->isSignedIntegerOrEnumerationType();
+      Fits = Width <= 64;
+    }
+    return Fits;
+  }
+
+  // The value \p E gives the variable where it is an integer literal or an
+  // enumerator, as written or converted (no other expression: the walk may
+  // fold others otherwise), that the variable's type holds unchanged.
+  std::optional<int64_t> value(const Expr *E) const {
+    while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+      if (Cast->getCastKind() != CK_IntegralCast &&
+          Cast->getCastKind() != CK_NoOp)
+        return std::nullopt;
+      E = Cast->getSubExpr();
+    }
+    llvm::APSInt Value;
+    if (const auto *Literal = dyn_cast<IntegerLiteral>(E)) {
+      Value = llvm::APSInt(Literal->getValue(), /*isUnsigned=*/true);
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl());
+      if (!Enumerator)
+        return std::nullopt;
+      Value = Enumerator->getInitVal();
+    } else {
+      return std::nullopt;
+    }
+    if (Value.isNegative() ? !Signed || Value.getSignificantBits() > Width
+                           : Value.getActiveBits() > Width - (Signed ? 1 : 0))
+      return std::nullopt;
+    return Value.getExtValue();
+  }
+};
+
+// A case whose statements only assign a constant to each of some local
+// integers and break (`case 7: ld = 23; break;`): the variables it
+// assigns, each with its value, in \p Assigns.
+static bool assignsConstants(
+    const SwitchCase &Label, const Stmt *const *Body, unsigned Begin,
+    unsigned End, ConstantTarget &Target,
+    llvm::SmallVectorImpl<std::pair<const VarDecl *, int64_t>> &Assigns) {
+  if (!isa<CaseStmt>(Label) || End - Begin < 2 ||
+      !isa<BreakStmt>(Body[End - 1]))
+    return false;
+  for (unsigned I = Begin; I + 1 < End; ++I) {
+    const auto *B = dyn_cast<BinaryOperator>(
+        I == Begin ? Label.getSubStmt() : Body[I]);
+    const auto *Ref =
+        B && B->getOpcode() == BO_Assign
+            ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens())
+            : nullptr;
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !Target.accepts(V))
+      return false;
+    const std::optional<int64_t> Value = Target.value(B->getRHS());
+    if (!Value ||
+        llvm::any_of(Assigns, [&](const auto &A) { return A.first == V; }))
+      return false;
+    Assigns.push_back({V, *Value});
+  }
+  return true;
+}
+
+// Leaves out of \p Cases those whose ways out the walk's join of the
+// switch's ways could not change: cases that only assign constants to the
+// same variables (assignsConstants()), entered from the switch alone, past
+// the last PairedJoins + 1 of them, where those already give each variable
+// two values. The join of the cases' ways (no condition between them) then
+// makes each such variable an unknown, which a constant joined after it
+// leaves as it is (mergeInto()), and the rest of a left-out case's way is
+// the switch's own state, which the kept cases' ways carry too; so the
+// walk joins what it joined before, in the same order, with as many ways
+// as before past PairedJoins. (A switch's cases are never told apart by
+// its condition's value: the walk sends its state to every case.)
+bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
+                                 llvm::SmallVectorImpl<Case> &Cases) {
+  constexpr unsigned Kept = 9; // past FunctionValues::Walker::PairedJoins
+  if (Cases.size() <= Kept + 1)
+    return true;
+  const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
+  llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 2> Assigns;
+  ConstantTarget Target;
+  llvm::SmallVector<const VarDecl *, 2> Vars;
+  // Each candidate by its index in Cases, and its value of each of Vars.
+  llvm::SmallVector<unsigned, 64> Candidates;
+  llvm::SmallVector<int64_t, 64> Values;
+  for (unsigned I = 0; I < Cases.size(); ++I) {
+    const Case &C = Cases[I];
+    Assigns.clear();
+    // (Entered from the switch alone: the case before it ends in a break.)
+    if ((I > 0 && !isa<BreakStmt>(Body[Cases[I - 1].End - 1])) ||
+        !assignsConstants(*C.Label, Body, C.Begin, C.End, Target, Assigns))
+      continue;
+    if (Assigns.size() > 1)
+      llvm::sort(Assigns);
+    if (Vars.empty())
+      for (const auto &A : Assigns)
+        Vars.push_back(A.first);
+    if (Assigns.size() != Vars.size() ||
+        !llvm::all_of(llvm::zip(Assigns, Vars), [](const auto &P) {
+          return std::get<0>(P).first == std::get<1>(P);
+        }))
+      return true; // (cases of other variables: none left out)
+    Candidates.push_back(I);
+    for (const auto &A : Assigns)
+      Values.push_back(A.second);
+  }
+  if (Candidates.size() <= Kept)
+    return true;
+  // The last Kept candidates are kept (the first ways into the switch's
+  // end: its ways come in from the last case to the first).
+  const unsigned First = Candidates.size() - Kept;
+  for (unsigned V = 0; V < Vars.size(); ++V) {
+    bool TwoValues = false;
+    for (unsigned C = First + 1; C < Candidates.size() && !TwoValues; ++C)
+      TwoValues = Values[C * Vars.size() + V] != Values[First * Vars.size() + V];
+    if (!TwoValues)
+      return true;
+  }
+  llvm::SmallVector<bool, 64> Out(Cases.size(), false);
+  for (unsigned C = 0; C < First; ++C)
+    Out[Candidates[C]] = true;
+  llvm::SmallVector<Case, 16> Left;
+  for (unsigned I = 0; I < Cases.size(); ++I) {
+    if (!Out[I]) {
+      Left.push_back(Cases[I]);
+      continue;
+    }
+    // (What it would have made counts against the limits, as in the graph
+    // with every case: a block, an element per assignment.)
+    LeftOutElements += Cases[I].End - Cases[I].Begin - 1;
+    ++LeftOutBlocks;
+  }
+  Cases = std::move(Left);
+  return true;
+}
+
 bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
   llvm::SmallVector<Case, 16> Cases;
   bool HasDefault = false;
@@ -284,7 +448,7 @@ bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
       !cases(Switch, Cases, HasDefault))
     return false;
   CFGBlock *Branch = condition(Switch->getCond(), Switch, Level);
-  if (!Branch)
+  if (!Branch || (LeaveOutCases && !leaveOutCases(Switch, Cases)))
     return false;
   for (Case &C : Cases) {
     C.Entry = newBlock();
@@ -390,8 +554,8 @@ actingElements(const CFGBlock &B) {
 
 } // namespace
 
-std::unique_ptr<CFG> structuredGraph(const Stmt *Body) {
-  return GraphBuilder().build(Body);
+std::unique_ptr<CFG> structuredGraph(const Stmt *Body, bool LeaveOutCases) {
+  return GraphBuilder(LeaveOutCases).build(Body);
 }
 
 bool sameWalk(const CFG &A, const CFG &B, std::string &Why) {

@@ -26,8 +26,13 @@
 namespace clang::tidy::gemm {
 
 /// The CFG of \p Body built from its structure; null where Clang's builder
-/// must build it.
-std::unique_ptr<CFG> structuredGraph(const Stmt *Body);
+/// must build it. Where \p LeaveOutCases, a switch's cases whose ways out
+/// the walk's join could not change are left out (the cases that only
+/// assign constants, past the first few that already disagree on each):
+/// the walk goes the same way through what is left, the graph is not the
+/// one Clang's builder makes.
+std::unique_ptr<CFG> structuredGraph(const Stmt *Body,
+                                     bool LeaveOutCases = true);
 
 /// The blocks in the order the walk executes them: reverse post-order
 /// from the entry (successors in order), catch handlers as roots of their

@@ -146,6 +146,42 @@ void manyCasesThatDisagree(int sel, int n) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
 }
 
+// Twenty cases that disagree on 'ld', every one too small for m (most are
+// not even laid down in the graph: their ways could not change the join),
+// beside values every case keeps: 'm' set before the switch, 'k' a
+// parameter the caller binds. 'ld' is unknown; 'ldc' is proven wrong.
+static void manyCasesBesideKeptValues(int sel, int n) {
+  int m = 64, k = n, ld = 0;
+  switch (sel) {
+  case 0: ld = 10; break;
+  case 1: ld = 11; break;
+  case 2: ld = 12; break;
+  case 3: ld = 13; break;
+  case 4: ld = 14; break;
+  case 5: ld = 15; break;
+  case 6: ld = 16; break;
+  case 7: ld = 17; break;
+  case 8: ld = 18; break;
+  case 9: ld = 19; break;
+  case 10: ld = 20; break;
+  case 11: ld = 21; break;
+  case 12: ld = 22; break;
+  case 13: ld = 23; break;
+  case 14: ld = 24; break;
+  case 15: ld = 25; break;
+  case 16: ld = 26; break;
+  case 17: ld = 27; break;
+  case 18: ld = 28; break;
+  case 19: ld = 29; break;
+  default: break;
+  }
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 8, k, al, A, ld, B, k, be, C, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:77: warning: 'ldc' (8) must be at least max(1, m) = 64 (C is stored m x n, column-major) [gemm-leading-dimension]
+  // CHECK-NOTES: :[[@LINE-26]]:11: note: 'm' is 64
+  // CHECK-NOTES: :[[@LINE-3]]:77: note: 'ldc' equals 'n', the number of columns of C; for a row-major result, swap A and B and exchange m and n (compute C^T = B^T * A^T)
+}
+void callsManyCasesBesideKeptValues(int s) { manyCasesBesideKeptValues(s, 16); }
+
 // ---- where the analysis stops, a typed view of a workspace stays unknown -------
 
 void gotoCleanup(void *buffer, int status) {
