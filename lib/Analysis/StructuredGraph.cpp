@@ -367,6 +367,15 @@ static bool assignsConstants(
   return true;
 }
 
+// Whether \p S, a statement of a switch's case, branches (a way out of it
+// would add a condition to the switch's paths).
+static bool branches(const Stmt *S) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(Block->body(), branches);
+  return isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+             ReturnStmt, GotoStmt, LabelStmt, SwitchCase>(S);
+}
+
 // Leaves out of \p Cases those whose ways out the walk's join of the
 // switch's ways could not change: cases that only assign constants to the
 // same variables (assignsConstants()), entered from the switch alone, past
@@ -380,10 +389,23 @@ static bool assignsConstants(
 // its condition's value: the walk sends its state to every case.)
 bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
                                  llvm::SmallVectorImpl<Case> &Cases) {
-  constexpr unsigned Kept = 9; // past FunctionValues::Walker::PairedJoins
+  const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
+  // Where no case branches, every way into the switch's end has the
+  // switch's own paths, and the walk joins them one after the other in the
+  // order they come, however many (joinAll() pairs only ways that differ
+  // in one condition): two cases that disagree are enough. Else as many are
+  // kept as make the walk join the ways so (past PairedJoins).
+  const unsigned Kept =
+      llvm::all_of(Cases, [&](const Case &C) {
+        for (unsigned I = C.Begin; I < C.End; ++I)
+          if (branches(I == C.Begin ? C.Label->getSubStmt() : Body[I]))
+            return false;
+        return true;
+      })
+          ? 2
+          : 9; // FunctionValues::Walker::PairedJoins + 1
   if (Cases.size() <= Kept + 1)
     return true;
-  const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
   llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 2> Assigns;
   ConstantTarget Target;
   llvm::SmallVector<const VarDecl *, 2> Vars;
@@ -414,14 +436,18 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
   if (Candidates.size() <= Kept)
     return true;
   // The last Kept candidates are kept (the first ways into the switch's
-  // end: its ways come in from the last case to the first).
-  const unsigned First = Candidates.size() - Kept;
-  for (unsigned V = 0; V < Vars.size(); ++V) {
-    bool TwoValues = false;
-    for (unsigned C = First + 1; C < Candidates.size() && !TwoValues; ++C)
-      TwoValues = Values[C * Vars.size() + V] != Values[First * Vars.size() + V];
-    if (!TwoValues)
-      return true;
+  // end: its ways come in from the last case to the first), and those
+  // back to where each variable has had two values.
+  const unsigned N = Candidates.size(), NumVars = Vars.size();
+  unsigned First = N - Kept;
+  for (unsigned V = 0; V < NumVars; ++V) {
+    const int64_t Last = Values[(N - 1) * NumVars + V];
+    unsigned C = N - 1;
+    while (C > 0 && Values[(C - 1) * NumVars + V] == Last)
+      --C;
+    if (C == 0)
+      return true; // (one value in every case: none left out)
+    First = std::min(First, C - 1);
   }
   llvm::SmallVector<bool, 64> Out(Cases.size(), false);
   for (unsigned C = 0; C < First; ++C)
