@@ -320,21 +320,26 @@ struct ConstantTarget {
         return std::nullopt;
       E = Cast->getSubExpr();
     }
-    llvm::APSInt Value;
+    // (A literal is never negative: its minus is an operator.)
+    llvm::APInt Bits;
+    bool Negative = false;
     if (const auto *Literal = dyn_cast<IntegerLiteral>(E)) {
-      Value = llvm::APSInt(Literal->getValue(), /*isUnsigned=*/true);
+      Bits = Literal->getValue();
     } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
       const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl());
       if (!Enumerator)
         return std::nullopt;
-      Value = Enumerator->getInitVal();
+      const llvm::APSInt Init = Enumerator->getInitVal();
+      Negative = Init.isNegative();
+      Bits = Init;
     } else {
       return std::nullopt;
     }
-    if (Value.isNegative() ? !Signed || Value.getSignificantBits() > Width
-                           : Value.getActiveBits() > Width - (Signed ? 1 : 0))
+    if (Negative ? !Signed || Bits.getSignificantBits() > Width
+                 : Bits.getActiveBits() > Width - (Signed ? 1 : 0))
       return std::nullopt;
-    return Value.getExtValue();
+    return Negative ? Bits.getSExtValue()
+                    : static_cast<int64_t>(Bits.getZExtValue());
   }
 };
 
@@ -424,11 +429,11 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
     if (Vars.empty())
       for (const auto &A : Assigns)
         Vars.push_back(A.first);
-    if (Assigns.size() != Vars.size() ||
-        !llvm::all_of(llvm::zip(Assigns, Vars), [](const auto &P) {
-          return std::get<0>(P).first == std::get<1>(P);
-        }))
+    if (Assigns.size() != Vars.size())
       return true; // (cases of other variables: none left out)
+    for (unsigned V = 0; V < Vars.size(); ++V)
+      if (Assigns[V].first != Vars[V])
+        return true;
     Candidates.push_back(I);
     for (const auto &A : Assigns)
       Values.push_back(A.second);
@@ -449,21 +454,23 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
       return true; // (one value in every case: none left out)
     First = std::min(First, C - 1);
   }
-  llvm::SmallVector<bool, 64> Out(Cases.size(), false);
-  for (unsigned C = 0; C < First; ++C)
-    Out[Candidates[C]] = true;
-  llvm::SmallVector<Case, 16> Left;
+  // (Candidates are in order: the cases before Candidates[First] that are
+  // candidates go.)
+  unsigned Staying = 0, Next = 0;
   for (unsigned I = 0; I < Cases.size(); ++I) {
-    if (!Out[I]) {
-      Left.push_back(Cases[I]);
+    if (Next < First && Candidates[Next] == I) {
+      ++Next;
+      // (What it would have made counts against the limits, as in the
+      // graph with every case: a block, an element per assignment.)
+      LeftOutElements += Cases[I].End - Cases[I].Begin - 1;
+      ++LeftOutBlocks;
       continue;
     }
-    // (What it would have made counts against the limits, as in the graph
-    // with every case: a block, an element per assignment.)
-    LeftOutElements += Cases[I].End - Cases[I].Begin - 1;
-    ++LeftOutBlocks;
+    if (Staying != I)
+      Cases[Staying] = std::move(Cases[I]);
+    ++Staying;
   }
-  Cases = std::move(Left);
+  Cases.truncate(Staying);
   return true;
 }
 
