@@ -27,17 +27,6 @@ struct CallSites {
 
 CallSites &callSitesOf(ASTContext &Ctx) { return contextCache<CallSites>(Ctx); }
 
-// The arguments of \p Site before the one \p Fn's first parameter takes: a
-// member function called as an operator (`go(16)` of a lambda, `s(32)` of
-// a functor) has the object as the call's first argument.
-unsigned objectArguments(const CallExpr &Site, const FunctionDecl &Fn) {
-  const auto *Method = dyn_cast<CXXMethodDecl>(&Fn);
-  return isa<CXXOperatorCallExpr>(Site) && Method &&
-                 Method->isImplicitObjectMemberFunction()
-             ? 1
-             : 0;
-}
-
 // The argument \p Site passes to \p Fn's parameter \p I.
 const Expr *argumentOf(const CallExpr &Site, const FunctionDecl &Fn,
                        unsigned I) {
@@ -412,7 +401,8 @@ enum class SiteBinds { Nothing, WithoutTheWalk, AfterTheWalk };
 SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
                            const FunctionValues::Bindings &Bound,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                           llvm::ArrayRef<ParameterPair> BufferPairs);
+                           llvm::ArrayRef<ParameterPair> BufferPairs,
+                           const FunctionDecl *Caller = nullptr);
 
 // Whether every walk of \p Caller reaches \p Site, with no condition on
 // the way: a call of its body's straight run (whose walk neither branches
@@ -433,8 +423,8 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
         const CallerFrame &Outer, ASTContext &Ctx,
         llvm::ArrayRef<const ParmVarDecl *> Pointers,
         llvm::ArrayRef<ParameterPair> BufferPairs) {
-  const SiteBinds Binds =
-      whatTheSiteBinds(Site, Fn, Outer.Bindings, Pointers, BufferPairs);
+  const SiteBinds Binds = whatTheSiteBinds(Site, Fn, Outer.Bindings, Pointers,
+                                          BufferPairs, &Caller);
   if (Binds == SiteBinds::Nothing)
     return std::nullopt; // (no walk: what it reaches binds nothing anyway)
   std::vector<AtomInfo> Atoms;
@@ -513,27 +503,24 @@ ParamBinding bindingOf(const ParmVarDecl *P,
   return ParamBinding::None;
 }
 
-// Whether \p E, an integer argument in a function whose parameters are
-// bound as \p Bound says, is unknown however that function's walk goes:
-// it reads a parameter \p Bound leaves unbound (FunctionValues::evalVar
-// makes it unknown, written or not) through operators and integer
-// conversions that keep an unknown operand unknown (no short circuit, no
-// `?:`, no call). Its call site then binds it nothing.
-bool unknownWhateverTheWalk(const Expr *E,
-                            const FunctionValues::Bindings &Bound,
-                            unsigned Depth = 0) {
+// Whether \p E, an integer argument, is unknown however the walk of the
+// function it is in goes: it reads a name \p Unknown says is unknown there
+// through operators and integer conversions that keep an unknown operand
+// unknown (no short circuit, no `?:`, no call). Its call site then binds
+// it nothing.
+bool unknownWhateverTheWalk(
+    const Expr *E, llvm::function_ref<bool(const DeclRefExpr &)> Unknown,
+    unsigned Depth = 0) {
   if (!E || Depth > 32)
     return false;
   E = E->IgnoreParens();
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-    return P && !Bound.count(P);
-  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Unknown(*Ref);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue: case CK_NoOp: case CK_IntegralCast:
     case CK_IntegralToBoolean:
-      return unknownWhateverTheWalk(Cast->getSubExpr(), Bound, Depth + 1);
+      return unknownWhateverTheWalk(Cast->getSubExpr(), Unknown, Depth + 1);
     default:
       return false;
     }
@@ -541,7 +528,7 @@ bool unknownWhateverTheWalk(const Expr *E,
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Minus: case UO_Plus: case UO_Not: case UO_LNot:
-      return unknownWhateverTheWalk(U->getSubExpr(), Bound, Depth + 1);
+      return unknownWhateverTheWalk(U->getSubExpr(), Unknown, Depth + 1);
     default:
       return false;
     }
@@ -549,11 +536,127 @@ bool unknownWhateverTheWalk(const Expr *E,
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp() || B->isLogicalOp() || B->getOpcode() == BO_Comma)
       return false;
-    return unknownWhateverTheWalk(B->getLHS(), Bound, Depth + 1) ||
-           unknownWhateverTheWalk(B->getRHS(), Bound, Depth + 1);
+    return unknownWhateverTheWalk(B->getLHS(), Unknown, Depth + 1) ||
+           unknownWhateverTheWalk(B->getRHS(), Unknown, Depth + 1);
   }
   return false;
 }
+
+// The loop a call site sits in, where the walk makes what the loop writes
+// unknown at its head (havocLoop) and nothing on the way from there to the
+// call can make such a variable known again: the innermost `for` or `while`
+// whose body holds the call, in a function with no label (no jump into the
+// loop past its head). rewritten(V): whether \p V, a local integer, is one
+// of those: the loop writes it, and in its condition and body before the
+// call nothing names it, calls anything (a lambda's effects) or is a case
+// label, and the call's arguments change nothing.
+class LoopAround {
+public:
+  LoopAround(const CallExpr &Site, const FunctionDecl &Caller) : Site(Site) {
+    const Stmt *Body = Caller.getBody();
+    if (!Body || !find(Body, nullptr) || !Found ||
+        !isa_and_nonnull<ForStmt, WhileStmt>(Loop))
+      Loop = nullptr;
+  }
+
+  bool rewritten(const VarDecl *V) const {
+    if (!Loop || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        V->isStaticLocal() || V->getType()->isReferenceType() ||
+        !V->getType()->isIntegralOrEnumerationType())
+      return false;
+    const auto *For = dyn_cast<ForStmt>(Loop);
+    const auto *While = dyn_cast<WhileStmt>(Loop);
+    const Stmt *Cond = For ? For->getCond() : While->getCond();
+    const Stmt *Body = For ? For->getBody() : While->getBody();
+    bool Writes = false;
+    // (Pre-order, in source order: what is met before the call runs before
+    // it in the iteration that reaches it; the increment runs after.)
+    llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Work;
+    if (For && For->getInc())
+      Work.push_back({For->getInc(), false});
+    Work.push_back({Body, true});
+    Work.push_back({Cond, true});
+    bool PastSite = false;
+    while (!Work.empty()) {
+      auto [N, Before] = Work.pop_back_val();
+      if (!N)
+        continue;
+      if (N == &Site) {
+        PastSite = true;
+        for (const Stmt *Arg : Site.children())
+          if (Arg && changesSomething(Arg))
+            return false;
+        continue;
+      }
+      if (isa<SwitchCase>(N))
+        return false; // (a switch's way in may skip the loop's head)
+      if (Before && !PastSite &&
+          (isa<CallExpr, CXXConstructExpr, LambdaExpr>(N) ||
+           (isa<DeclRefExpr>(N) && cast<DeclRefExpr>(N)->getDecl() == V)))
+        return false;
+      if (const auto *B = dyn_cast<BinaryOperator>(N); B && B->isAssignmentOp())
+        Writes |= names(B->getLHS(), V);
+      else if (const auto *U = dyn_cast<UnaryOperator>(N);
+               U && U->isIncrementDecrementOp())
+        Writes |= names(U->getSubExpr(), V);
+      llvm::SmallVector<const Stmt *, 4> Children(N->children());
+      for (const Stmt *Child : llvm::reverse(Children))
+        Work.push_back({Child, Before});
+    }
+    return Writes && PastSite;
+  }
+
+private:
+  // Finds the site under \p S, \p Around the innermost loop whose body
+  // holds S; false where the function has a label (or is too large to
+  // look at here).
+  bool find(const Stmt *S, const Stmt *Around) {
+    if (!S)
+      return true;
+    if (++Visited > MaxVisited || isa<LabelStmt, GotoStmt, IndirectGotoStmt>(S))
+      return false;
+    if (S == &Site) {
+      Loop = Around;
+      Found = true;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return find(For->getInit(), Around) && find(For->getCond(), Around) &&
+             find(For->getInc(), Around) && find(For->getBody(), For);
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return find(While->getCond(), Around) && find(While->getBody(), While);
+    // (A call in another loop's body: that loop, which rewritten() refuses.)
+    const Stmt *Inner = isa<DoStmt, CXXForRangeStmt>(S) ? S : Around;
+    for (const Stmt *Child : S->children())
+      if (!find(Child, Inner))
+        return false;
+    return true;
+  }
+
+  static bool names(const Expr *E, const VarDecl *V) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == V;
+  }
+
+  static bool changesSomething(const Stmt *S) {
+    if (isa<CallExpr, CXXConstructExpr, LambdaExpr>(S))
+      return true;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->isIncrementDecrementOp())
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child && changesSomething(Child))
+        return true;
+    return false;
+  }
+
+  static constexpr unsigned MaxVisited = 4096;
+  const CallExpr &Site;
+  const Stmt *Loop = nullptr;
+  bool Found = false;
+  unsigned Visited = 0;
+};
 
 // Whether \p E, an integer argument, has one value whatever the walk of
 // the function it is in: it reads no variable but a constant one outside
@@ -611,10 +714,24 @@ bool sameWhateverTheWalk(const Expr *E, unsigned Depth = 0) {
 SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
                            const FunctionValues::Bindings &Bound,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                           llvm::ArrayRef<ParameterPair> BufferPairs) {
+                           llvm::ArrayRef<ParameterPair> BufferPairs,
+                           const FunctionDecl *Caller) {
   if (!BufferPairs.empty() || !passesEachParameter(Site, Fn))
     return SiteBinds::AfterTheWalk;
   SiteBinds Out = SiteBinds::Nothing;
+  // A parameter the frame leaves unbound (FunctionValues::evalVar makes it
+  // unknown, written or not), or a local the loop around the call rewrites.
+  std::optional<LoopAround> Loop;
+  auto Unknown = [&](const DeclRefExpr &Ref) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref.getDecl()))
+      return !Bound.count(P);
+    const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
+    if (!V || !Caller)
+      return false;
+    if (!Loop)
+      Loop.emplace(Site, *Caller);
+    return Loop->rewritten(V);
+  };
   for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
     const ParmVarDecl *P = Fn.getParamDecl(I);
     switch (bindingOf(P, Pointers)) {
@@ -624,7 +741,7 @@ SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
       return SiteBinds::AfterTheWalk;
     case ParamBinding::Integer: {
       const Expr *Arg = argumentOf(Site, Fn, I);
-      if (unknownWhateverTheWalk(Arg, Bound))
+      if (unknownWhateverTheWalk(Arg, Unknown))
         break;
       if (!sameWhateverTheWalk(Arg))
         return SiteBinds::AfterTheWalk;

@@ -189,6 +189,24 @@ const VarDecl *pitchVar(const CallExpr *Call) {
              : nullptr;
 }
 
+unsigned objectArguments(const CallExpr &Call, const FunctionDecl &Fn) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(&Fn);
+  return isa<CXXOperatorCallExpr>(Call) && Method &&
+                 Method->isImplicitObjectMemberFunction()
+             ? 1
+             : 0;
+}
+
+const ParmVarDecl *parameterFor(const CallExpr &Call,
+                                const FunctionDecl *Callee, unsigned I) {
+  if (!Callee)
+    return nullptr;
+  const unsigned Object = objectArguments(Call, *Callee);
+  return I >= Object && I - Object < Callee->getNumParams()
+             ? Callee->getParamDecl(I - Object)
+             : nullptr;
+}
+
 bool storesThroughAddress(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   return Callee && Call->getNumArgs() > 0 &&

@@ -106,6 +106,17 @@ const VarDecl *allocatedVar(const CallExpr *Call, unsigned Arg = 0);
 /// &pitch, widthBytes, height)), or null.
 const VarDecl *pitchVar(const CallExpr *Call);
 
+/// The arguments of \p Call before the one \p Fn's first parameter takes:
+/// a member function called as an operator (`go(16)` of a lambda, `s(32)`
+/// of a functor) has the object as the call's first argument.
+unsigned objectArguments(const CallExpr &Call, const FunctionDecl &Fn);
+
+/// The parameter of \p Callee (null: none known) that argument \p I of
+/// \p Call initialises; null for the object of a member operator's call
+/// and for an argument past the parameters (a C variadic's).
+const ParmVarDecl *parameterFor(const CallExpr &Call,
+                                const FunctionDecl *Callee, unsigned I);
+
 /// Whether \p Call stores what it makes through its first argument, the
 /// address of a variable, which is no escape: an allocator, or the
 /// constructor of a cuBLAS handle or cuBLASLt object.

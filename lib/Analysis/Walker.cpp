@@ -764,9 +764,11 @@ void FunctionValues::Walker::scanCallEscapes(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   const unsigned First = storesThroughAddress(Call) ? 1 : 0;
   for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+    // (A lambda's or functor's call: its first argument is the object,
+    // which escapes below; the others are its parameters'.)
     QualType ParamTy;
-    if (Callee && I < Callee->getNumParams())
-      ParamTy = Callee->getParamDecl(I)->getType();
+    if (const ParmVarDecl *Param = parameterFor(*Call, Callee, I))
+      ParamTy = Param->getType();
     // Unknown callee or a non-const reference parameter may write it
     // (unless it only makes the objects a structure holds).
     if (ParamTy.isNull() ||
