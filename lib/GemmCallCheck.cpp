@@ -172,23 +172,25 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     if (Locate(*Site, Caller) && Caller)
       recordCallSite(*Site, *Caller, Ctx);
   }
-  for (const PendingCall &P : Calls) {
-    const FunctionDecl *Enclosing = nullptr;
-    if (Locate(*P.Call, Enclosing))
-      diagnose(P, Enclosing, Ctx);
-  }
-}
-
-void GemmCallCheck::diagnose(const PendingCall &P,
-                             const FunctionDecl *Enclosing, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!HeaderVersion)
-    HeaderVersion = cublasVersion(PP);
+  // The group's members, asked once for the translation unit.
   std::vector<GemmCallCheck *> Members;
   {
     std::lock_guard<std::mutex> Lock(GroupsLock);
     Members = groups()[Group];
   }
+  for (const PendingCall &P : Calls) {
+    const FunctionDecl *Enclosing = nullptr;
+    if (Locate(*P.Call, Enclosing))
+      diagnose(P, Enclosing, Ctx, Members);
+  }
+}
+
+void GemmCallCheck::diagnose(const PendingCall &P,
+                             const FunctionDecl *Enclosing, ASTContext &Ctx,
+                             llvm::ArrayRef<GemmCallCheck *> Members) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!HeaderVersion)
+    HeaderVersion = cublasVersion(PP);
   // A check's CublasVersion option (and, for cublasLtMatmul, its
   // TargetComputeCapabilities) changes the verdict: each member asks for
   // its own, which the diagnoses' caches compute once per distinct one;

@@ -59,9 +59,10 @@ protected:
 
 private:
   struct PendingCall;
-  /// Analyses one matched call and gives each member its diagnostics.
+  /// Analyses one matched call and gives each of \p Members (the group,
+  /// asked once per translation unit) its diagnostics.
   void diagnose(const PendingCall &P, const FunctionDecl *Enclosing,
-                ASTContext &Ctx);
+                ASTContext &Ctx, llvm::ArrayRef<GemmCallCheck *> Members);
   /// The diagnostics of \p P for \p Member's options, by the table its
   /// callee is in (the one place the kinds of call part ways).
   const std::vector<struct Diagnosis> &
