@@ -11,7 +11,10 @@
 // top-level cases, for and while loops and return, and gives way to Clang's
 // (null) on anything else: do, range-for, break out of a loop, continue, a
 // label, a ?:, && or ||, a condition the builder could decide, a body
-// nested too deep.
+// nested too deep. For the walk it leaves out a switch's cases whose ways
+// its join could not change (cases that only assign constants, past the
+// last few that disagree on each variable): the walk goes the same way
+// through what is left.
 //
 //===----------------------------------------------------------------------===//
 
