@@ -547,9 +547,10 @@ bool unknownWhateverTheWalk(
 // call can make such a variable known again: the innermost `for` or `while`
 // whose body holds the call, in a function with no label (no jump into the
 // loop past its head). rewritten(V): whether \p V, a local integer, is one
-// of those: the loop writes it, and in its condition and body before the
-// call nothing names it, calls anything (a lambda's effects) or is a case
-// label, and the call's arguments change nothing.
+// of those: the loop writes it and does not declare it, and in its
+// condition and body before the call nothing names it, calls anything (a
+// lambda's effects) or is a case label, and the call's arguments change
+// nothing.
 class LoopAround {
 public:
   LoopAround(const CallExpr &Site, const FunctionDecl &Caller) : Site(Site) {
@@ -590,6 +591,10 @@ public:
       }
       if (isa<SwitchCase>(N))
         return false; // (a switch's way in may skip the loop's head)
+      if (const auto *D = dyn_cast<DeclStmt>(N))
+        for (const Decl *Dl : D->decls())
+          if (Dl == V)
+            return false; // (declared in the loop: made at each iteration)
       if (Before && !PastSite &&
           (isa<CallExpr, CXXConstructExpr, LambdaExpr>(N) ||
            (isa<DeclRefExpr>(N) && cast<DeclRefExpr>(N)->getDecl() == V)))

@@ -582,15 +582,19 @@ void lambdaInALoop(int n) {
 
 // A loop that rewrites what it passes leaves it unknown at its head (the
 // call site is not even walked), unless the value is set again before the
-// call in the same iteration.
+// call in the same iteration, or is a variable declared in the loop.
 void lambdaInLoopsThatRewrite(int n) {
   int ld = 64;
   auto run = [](int lda) {
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 32, 8, 8, al, A, lda, B, 8, be, C, 32);
-    // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (4) must be at least max(1, m) = 32 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+    // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (2) must be at least max(1, m) = 32 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+    // CHECK-NOTES: :[[@LINE+19]]:9: note: 'lda' is 2, passed to 'run' here
+    // CHECK-NOTES: :[[@LINE+18]]:5: note: 'run' is called with lda = 2 here
+    // CHECK-NOTES: :[[@LINE-4]]:63: note: set 'lda' to the number of rows of the allocation holding A, at least 32
+    // CHECK-MESSAGES: :[[@LINE-5]]:63: warning: 'lda' (4) must be at least max(1, m) = 32 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
     // CHECK-NOTES: :[[@LINE+6]]:9: note: 'lda' is 4, passed to 'run' here
     // CHECK-NOTES: :[[@LINE+5]]:5: note: 'run' is called with lda = 4 here
-    // CHECK-NOTES: :[[@LINE-4]]:63: note: set 'lda' to the number of rows of the allocation holding A, at least 32
+    // CHECK-NOTES: :[[@LINE-8]]:63: note: set 'lda' to the number of rows of the allocation holding A, at least 32
   };
   for (int i = 0; i < n; ++i) {
     ld = 4;
@@ -600,6 +604,11 @@ void lambdaInLoopsThatRewrite(int n) {
   for (int i = 0; i < n; ++i) {
     run(ld);
     ld -= i;
+  }
+  for (int i = 0; i < n; ++i) {
+    int fresh = 2;
+    run(fresh);
+    ++fresh;
   }
 }
 
