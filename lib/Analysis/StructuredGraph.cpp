@@ -57,6 +57,12 @@ private:
              bool &HasDefault);
   bool leaveOutCases(const SwitchStmt *Switch,
                      llvm::SmallVectorImpl<Case> &Cases);
+  static unsigned casesToKeep(const Stmt *const *Body,
+                              llvm::ArrayRef<Case> Cases);
+  static bool constantCases(const Stmt *const *Body, llvm::ArrayRef<Case> Cases,
+                            llvm::SmallVectorImpl<unsigned> &Out,
+                            llvm::SmallVectorImpl<int64_t> &Values,
+                            unsigned &NumVars);
   bool loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
             const Stmt *Body, const Stmt *Inc, unsigned Level);
   // \p Cond's elements, itself last, in \p B (the open block where none
@@ -381,42 +387,35 @@ static bool branches(const Stmt *S) {
              ReturnStmt, GotoStmt, LabelStmt, SwitchCase>(S);
 }
 
-// Leaves out of \p Cases those whose ways out the walk's join of the
-// switch's ways could not change: cases that only assign constants to the
-// same variables (assignsConstants()), entered from the switch alone, past
-// the last PairedJoins + 1 of them, where those already give each variable
-// two values. The join of the cases' ways (no condition between them) then
-// makes each such variable an unknown, which a constant joined after it
-// leaves as it is (mergeInto()), and the rest of a left-out case's way is
-// the switch's own state, which the kept cases' ways carry too; so the
-// walk joins what it joined before, in the same order, with as many ways
-// as before past PairedJoins. (A switch's cases are never told apart by
-// its condition's value: the walk sends its state to every case.)
-bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
-                                 llvm::SmallVectorImpl<Case> &Cases) {
-  const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
-  // Where no case branches, every way into the switch's end has the
-  // switch's own paths, and the walk joins them one after the other in the
-  // order they come, however many (joinAll() pairs only ways that differ
-  // in one condition): two cases that disagree are enough. Else as many are
-  // kept as make the walk join the ways so (past PairedJoins).
-  const unsigned Kept =
-      llvm::all_of(Cases, [&](const Case &C) {
-        for (unsigned I = C.Begin; I < C.End; ++I)
-          if (branches(I == C.Begin ? C.Label->getSubStmt() : Body[I]))
-            return false;
+// How many of a switch's constant cases the walk must meet: where no case
+// branches, every way into the switch's end has the switch's own paths,
+// and the walk joins them one after the other in the order they come,
+// however many (joinAll() pairs only ways that differ in one condition):
+// two that disagree are enough. Else as many as make the walk join the
+// ways so (past PairedJoins).
+unsigned GraphBuilder::casesToKeep(const Stmt *const *Body,
+                                   llvm::ArrayRef<Case> Cases) {
+  const bool Branches = llvm::any_of(Cases, [&](const Case &C) {
+    for (unsigned I = C.Begin; I < C.End; ++I)
+      if (branches(I == C.Begin ? C.Label->getSubStmt() : Body[I]))
         return true;
-      })
-          ? 2
-          : 9; // FunctionValues::Walker::PairedJoins + 1
-  if (Cases.size() <= Kept + 1)
-    return true;
+    return false;
+  });
+  return Branches ? 9 : 2; // FunctionValues::Walker::PairedJoins + 1
+}
+
+// The cases of \p Cases that only assign constants to the same variables
+// (assignsConstants()), entered from the switch alone: each by its index
+// in \p Out, with its value of each of the \p NumVars variables in
+// \p Values; false where cases assign different variables.
+bool GraphBuilder::constantCases(const Stmt *const *Body,
+                                 llvm::ArrayRef<Case> Cases,
+                                 llvm::SmallVectorImpl<unsigned> &Out,
+                                 llvm::SmallVectorImpl<int64_t> &Values,
+                                 unsigned &NumVars) {
   llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 2> Assigns;
-  ConstantTarget Target;
   llvm::SmallVector<const VarDecl *, 2> Vars;
-  // Each candidate by its index in Cases, and its value of each of Vars.
-  llvm::SmallVector<unsigned, 64> Candidates;
-  llvm::SmallVector<int64_t, 64> Values;
+  ConstantTarget Target;
   for (unsigned I = 0; I < Cases.size(); ++I) {
     const Case &C = Cases[I];
     Assigns.clear();
@@ -430,20 +429,43 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
       for (const auto &A : Assigns)
         Vars.push_back(A.first);
     if (Assigns.size() != Vars.size())
-      return true; // (cases of other variables: none left out)
+      return false;
     for (unsigned V = 0; V < Vars.size(); ++V)
       if (Assigns[V].first != Vars[V])
-        return true;
-    Candidates.push_back(I);
+        return false;
+    Out.push_back(I);
     for (const auto &A : Assigns)
       Values.push_back(A.second);
   }
-  if (Candidates.size() <= Kept)
-    return true;
+  NumVars = Vars.size();
+  return true;
+}
+
+// Leaves out of \p Cases those whose ways out the walk's join of the
+// switch's ways could not change: cases that only assign constants to the
+// same variables (constantCases()), past the last few of them
+// (casesToKeep()), where those already give each variable two values. The
+// join of the cases' ways (no condition between them) then makes each such
+// variable an unknown, which a constant joined after it leaves as it is
+// (mergeInto()), and the rest of a left-out case's way is the switch's own
+// state, which the kept cases' ways carry too; so the walk joins what it
+// joined before, in the same order. (A switch's cases are never told apart
+// by its condition's value: the walk sends its state to every case.)
+bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
+                                 llvm::SmallVectorImpl<Case> &Cases) {
+  const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
+  const unsigned Kept = casesToKeep(Body, Cases);
+  llvm::SmallVector<unsigned, 64> Candidates;
+  llvm::SmallVector<int64_t, 64> Values;
+  unsigned NumVars = 0;
+  if (Cases.size() <= Kept + 1 ||
+      !constantCases(Body, Cases, Candidates, Values, NumVars) ||
+      Candidates.size() <= Kept)
+    return true; // (none left out)
   // The last Kept candidates are kept (the first ways into the switch's
   // end: its ways come in from the last case to the first), and those
   // back to where each variable has had two values.
-  const unsigned N = Candidates.size(), NumVars = Vars.size();
+  const unsigned N = Candidates.size();
   unsigned First = N - Kept;
   for (unsigned V = 0; V < NumVars; ++V) {
     const int64_t Last = Values[(N - 1) * NumVars + V];
