@@ -29,6 +29,11 @@ constexpr unsigned MaxNesting = 256;
 // statements).
 constexpr unsigned MaxBlocks = 4096;
 constexpr unsigned MaxElements = 65536;
+// Up to this many ways into a block, the walk joins those whose paths
+// differ by one condition first; beyond, all in the order they come
+// (FunctionValues::Walker::entryState(), and the graph's switches that
+// keep that order, StructuredGraph.cpp).
+constexpr unsigned PairedJoins = 8;
 
 
 /// The locals (or locals' fields) one CFG element writes.

@@ -1,12 +1,14 @@
 //===--- CallerFrames.cpp - gemm-tidy ------------------------------------===//
 
 #include "Analysis/CallerFrames.h"
+#include "Analysis/BodyShape.h"
 #include "Analysis/FunctionCache.h"
 #include "Analysis/Syntax.h"
 #include "ContextCache.h"
 #include "Models/ApiModel.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <optional>
 
@@ -569,7 +571,8 @@ public:
     const auto *While = dyn_cast<WhileStmt>(Loop);
     const Stmt *Cond = For ? For->getCond() : While->getCond();
     const Stmt *Body = For ? For->getBody() : While->getBody();
-    bool Writes = false;
+    // (What the loop writes, as havocLoop() reads it from each element.)
+    llvm::SmallPtrSet<const VarDecl *, 8> Written;
     // (Pre-order, in source order: what is met before the call runs before
     // it in the iteration that reaches it; the increment runs after.)
     llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Work;
@@ -599,16 +602,12 @@ public:
           (isa<CallExpr, CXXConstructExpr, LambdaExpr>(N) ||
            (isa<DeclRefExpr>(N) && cast<DeclRefExpr>(N)->getDecl() == V)))
         return false;
-      if (const auto *B = dyn_cast<BinaryOperator>(N); B && B->isAssignmentOp())
-        Writes |= names(B->getLHS(), V);
-      else if (const auto *U = dyn_cast<UnaryOperator>(N);
-               U && U->isIncrementDecrementOp())
-        Writes |= names(U->getSubExpr(), V);
+      writesOf(N, Written);
       llvm::SmallVector<const Stmt *, 4> Children(N->children());
       for (const Stmt *Child : llvm::reverse(Children))
         Work.push_back({Child, Before});
     }
-    return Writes && PastSite;
+    return PastSite && Written.count(V);
   }
 
 private:
@@ -635,11 +634,6 @@ private:
       if (!find(Child, Inner))
         return false;
     return true;
-  }
-
-  static bool names(const Expr *E, const VarDecl *V) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == V;
   }
 
   static bool changesSomething(const Stmt *S) {
@@ -763,14 +757,6 @@ SiteBinds whatTheSiteBinds(const CallExpr &Site, const FunctionDecl &Fn,
 }
 
 } // namespace
-
-bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
-                                 const FunctionValues::Bindings &Bound,
-                                 llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                                 llvm::ArrayRef<ParameterPair> BufferPairs) {
-  return whatTheSiteBinds(Site, Fn, Bound, Pointers, BufferPairs) ==
-         SiteBinds::Nothing;
-}
 
 SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
                            FunctionValues &Caller, ASTContext &Ctx,

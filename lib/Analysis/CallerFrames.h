@@ -75,17 +75,6 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
                            llvm::ArrayRef<const ParmVarDecl *> Pointers,
                            llvm::ArrayRef<ParameterPair> BufferPairs);
 
-/// Whether the call \p Site of \p Fn, in a caller whose parameters are
-/// bound as \p Bound says, binds nothing (bindArguments) wherever the
-/// caller's walk would reach it: each parameter is an integer whose
-/// argument reads a parameter \p Bound leaves unknown, or one nothing is
-/// bound to. The walk is then spared; false where it cannot be told
-/// without it.
-bool bindsNothingWhateverTheWalk(const CallExpr &Site, const FunctionDecl &Fn,
-                                 const FunctionValues::Bindings &Bound,
-                                 llvm::ArrayRef<const ParmVarDecl *> Pointers,
-                                 llvm::ArrayRef<ParameterPair> BufferPairs);
-
 /// Whether pointer arguments \p A and \p B are one buffer where \p FV's
 /// walk reached its target: the same pointer variable at the same constant
 /// offset (`p`, `p + 64`, `&p[64]`).

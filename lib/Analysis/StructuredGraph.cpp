@@ -55,7 +55,7 @@ private:
   bool switchStatement(const SwitchStmt *Switch, unsigned Level);
   bool cases(const SwitchStmt *Switch, llvm::SmallVectorImpl<Case> &Out,
              bool &HasDefault);
-  bool leaveOutCases(const SwitchStmt *Switch,
+  void leaveOutCases(const SwitchStmt *Switch,
                      llvm::SmallVectorImpl<Case> &Cases);
   static unsigned casesToKeep(const Stmt *const *Body,
                               llvm::ArrayRef<Case> Cases);
@@ -401,7 +401,7 @@ unsigned GraphBuilder::casesToKeep(const Stmt *const *Body,
         return true;
     return false;
   });
-  return Branches ? 9 : 2; // FunctionValues::Walker::PairedJoins + 1
+  return Branches ? PairedJoins + 1 : 2;
 }
 
 // The cases of \p Cases that only assign constants to the same variables
@@ -451,7 +451,7 @@ bool GraphBuilder::constantCases(const Stmt *const *Body,
 // state, which the kept cases' ways carry too; so the walk joins what it
 // joined before, in the same order. (A switch's cases are never told apart
 // by its condition's value: the walk sends its state to every case.)
-bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
+void GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
                                  llvm::SmallVectorImpl<Case> &Cases) {
   const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
   const unsigned Kept = casesToKeep(Body, Cases);
@@ -461,7 +461,7 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
   if (Cases.size() <= Kept + 1 ||
       !constantCases(Body, Cases, Candidates, Values, NumVars) ||
       Candidates.size() <= Kept)
-    return true; // (none left out)
+    return; // (none left out)
   // The last Kept candidates are kept (the first ways into the switch's
   // end: its ways come in from the last case to the first), and those
   // back to where each variable has had two values.
@@ -473,7 +473,7 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
     while (C > 0 && Values[(C - 1) * NumVars + V] == Last)
       --C;
     if (C == 0)
-      return true; // (one value in every case: none left out)
+      return; // (one value in every case: none left out)
     First = std::min(First, C - 1);
   }
   // (Candidates are in order: the cases before Candidates[First] that are
@@ -493,7 +493,6 @@ bool GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
     ++Staying;
   }
   Cases.truncate(Staying);
-  return true;
 }
 
 bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
@@ -503,8 +502,10 @@ bool GraphBuilder::switchStatement(const SwitchStmt *Switch, unsigned Level) {
       !cases(Switch, Cases, HasDefault))
     return false;
   CFGBlock *Branch = condition(Switch->getCond(), Switch, Level);
-  if (!Branch || (LeaveOutCases && !leaveOutCases(Switch, Cases)))
+  if (!Branch)
     return false;
+  if (LeaveOutCases)
+    leaveOutCases(Switch, Cases);
   for (Case &C : Cases) {
     C.Entry = newBlock();
     C.Entry->setLabel(const_cast<SwitchCase *>(C.Label));

@@ -173,10 +173,6 @@ private:
                  Absorbing &Out) const;
   // Whether joining the deferred case \p P's way would change nothing.
   bool absorbs(const CFGBlock &P, const Absorbing &A) const;
-  // Up to this many ways into a block, those whose paths differ by one
-  // condition are joined first; beyond, all in the order they come.
-  static constexpr unsigned PairedJoins = 8;
-
   // A loop's header: what any block of the loop writes is unknown.
   void havocLoop(const CFGBlock *Header, Env &E);
 
