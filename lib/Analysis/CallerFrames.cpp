@@ -9,7 +9,8 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <map>
+#include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace clang::tidy::gemm {
@@ -20,11 +21,34 @@ constexpr unsigned MaxCallSites = 8;    // calling contexts per function
 constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 
 // Every call in the main file's functions, with the function it sits in
-// (recordCallSite), by callee.
-using CallSite = std::pair<const CallExpr *, const FunctionDecl *>;
-
+// (recordCallSite), as the matchers found them; ordered by callee (the
+// calls of each in the order found) when first asked: one array, where a
+// node per callee and a vector each would cost as much as the matching.
 struct CallSites {
-  std::map<const FunctionDecl *, std::vector<CallSite>> Callers;
+  struct Site {
+    const FunctionDecl *Callee; // canonical
+    unsigned Found;             // its place in the order found
+    const CallExpr *Call;
+    const FunctionDecl *Caller;
+  };
+  std::vector<Site> All;
+  bool Sorted = true;
+
+  llvm::ArrayRef<Site> of(const FunctionDecl *Callee) {
+    auto ByCallee = [](const Site &A, const Site &B) {
+      return std::less<const FunctionDecl *>()(A.Callee, B.Callee);
+    };
+    if (!Sorted) {
+      llvm::sort(All, [&](const Site &A, const Site &B) {
+        return ByCallee(A, B) || (A.Callee == B.Callee && A.Found < B.Found);
+      });
+      Sorted = true;
+    }
+    const auto [Begin, End] = std::equal_range(
+        All.begin(), All.end(), Site{Callee, 0, nullptr, nullptr}, ByCallee);
+    return llvm::ArrayRef<Site>(All.data() + (Begin - All.begin()),
+                                End - Begin);
+  }
 };
 
 CallSites &callSitesOf(ASTContext &Ctx) { return contextCache<CallSites>(Ctx); }
@@ -68,8 +92,13 @@ struct PassedTexts {
 
 void recordCallSite(const CallExpr &Site, const FunctionDecl &Caller,
                     ASTContext &Ctx) {
-  if (const FunctionDecl *Callee = Site.getDirectCallee())
-    callSitesOf(Ctx).Callers[Callee->getCanonicalDecl()].push_back({&Site, &Caller});
+  if (const FunctionDecl *Callee = Site.getDirectCallee()) {
+    CallSites &Sites = callSitesOf(Ctx);
+    Sites.All.push_back({Callee->getCanonicalDecl(),
+                         static_cast<unsigned>(Sites.All.size()), &Site,
+                         &Caller});
+    Sites.Sorted = false;
+  }
 }
 
 // Whether code in \p Fn stands for more than one body: a template's
@@ -450,9 +479,7 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
   const SourceLocation Start = objectArguments(Site, Fn)
                                    ? Site.getArg(0)->getBeginLoc()
                                    : Site.getBeginLoc();
-  F.Chain.push_back({Start, "'" + calledName(Site, Fn) +
-                                             "' is called with " + Bound.Text +
-                                             " here"});
+  F.Chain.push_back({Start, &Site, &Fn, std::move(Bound.Text)});
   F.Chain.insert(F.Chain.end(), Outer.Chain.begin(), Outer.Chain.end());
   return F;
 }
@@ -465,12 +492,10 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
   std::vector<CallerFrame> Out;
   if (!Fn || Depth >= MaxWrapperDepth)
     return Out;
-  const CallSites &Cache = callSitesOf(Ctx);
-  const auto It = Cache.Callers.find(Fn->getCanonicalDecl());
-  if (It == Cache.Callers.end())
-    return Out;
   unsigned Sites = 0;
-  for (const auto &[Site, Caller] : It->second) {
+  for (const CallSites::Site &S : callSitesOf(Ctx).of(Fn->getCanonicalDecl())) {
+    const CallExpr *Site = S.Call;
+    const FunctionDecl *Caller = S.Caller;
     if (Sites++ >= MaxCallSites || Out.size() >= 2 * MaxCallSites)
       break;
     if (!passesEachParameter(*Site, *Fn) || Caller == Fn ||
@@ -783,6 +808,17 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
   for (const ParameterPair &Pair : BufferPairs)
     B.bindSameBuffer(Pair, Ctx);
   return B.take();
+}
+
+DiagnosisNote ChainLink::note() const {
+  return {Start, "'" + calledName(*Site, *Fn) + "' is called with " + Bound +
+                     " here"};
+}
+
+void noteChain(llvm::ArrayRef<ChainLink> Chain,
+               std::vector<DiagnosisNote> &Notes) {
+  for (const ChainLink &L : Chain)
+    Notes.push_back(L.note());
 }
 
 std::vector<CallerFrame>

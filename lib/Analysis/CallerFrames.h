@@ -35,12 +35,27 @@ struct DiagnosisNote {
 /// Two parameters of one function, whose arguments a rule relates.
 using ParameterPair = std::pair<const ParmVarDecl *, const ParmVarDecl *>;
 
+/// A call site of the chain that bound a frame's parameters: its note
+/// ("'f' is called with m = 64 here") is written only where a diagnosis is
+/// made in the frame (the text costs more than most frames' judgement).
+struct ChainLink {
+  SourceLocation Start; // where the call begins (an object's at its name)
+  const CallExpr *Site;
+  const FunctionDecl *Fn; // the function called
+  std::string Bound;      // "m = 64, h in CUBLAS_POINTER_MODE_HOST"
+  DiagnosisNote note() const;
+};
+
+/// Appends the notes of \p Chain to \p Notes.
+void noteChain(llvm::ArrayRef<ChainLink> Chain,
+               std::vector<DiagnosisNote> &Notes);
+
 /// A way the parameters of a function get constant values: from one of its
 /// call sites (and, for that call site's own parameters, one of its caller's
-/// frames), with the notes that walk the chain.
+/// frames), with the call sites that make the chain.
 struct CallerFrame {
   FunctionValues::Bindings Bindings;
-  std::vector<DiagnosisNote> Chain; // innermost call site first
+  std::vector<ChainLink> Chain; // innermost call site first
 };
 
 /// Records that \p Caller calls \p Site's callee at \p Site, for

@@ -58,7 +58,8 @@ private:
   void leaveOutCases(const SwitchStmt *Switch,
                      llvm::SmallVectorImpl<Case> &Cases);
   static unsigned casesToKeep(const Stmt *const *Body,
-                              llvm::ArrayRef<Case> Cases);
+                              llvm::ArrayRef<Case> Cases,
+                              llvm::ArrayRef<unsigned> Constant);
   static bool constantCases(const Stmt *const *Body, llvm::ArrayRef<Case> Cases,
                             llvm::SmallVectorImpl<unsigned> &Out,
                             llvm::SmallVectorImpl<int64_t> &Values,
@@ -392,16 +393,24 @@ static bool branches(const Stmt *S) {
 // and the walk joins them one after the other in the order they come,
 // however many (joinAll() pairs only ways that differ in one condition):
 // two that disagree are enough. Else as many as make the walk join the
-// ways so (past PairedJoins).
+// ways so (past PairedJoins). \p Constant: the indexes of the cases
+// constantCases() found, in order.
 unsigned GraphBuilder::casesToKeep(const Stmt *const *Body,
-                                   llvm::ArrayRef<Case> Cases) {
-  const bool Branches = llvm::any_of(Cases, [&](const Case &C) {
-    for (unsigned I = C.Begin; I < C.End; ++I)
-      if (branches(I == C.Begin ? C.Label->getSubStmt() : Body[I]))
-        return true;
-    return false;
-  });
-  return Branches ? PairedJoins + 1 : 2;
+                                   llvm::ArrayRef<Case> Cases,
+                                   llvm::ArrayRef<unsigned> Constant) {
+  // (A case of \p Constant, assignments and a break, never branches.)
+  unsigned Next = 0;
+  for (unsigned C = 0; C < Cases.size(); ++C) {
+    if (Next < Constant.size() && Constant[Next] == C) {
+      ++Next;
+      continue;
+    }
+    for (unsigned I = Cases[C].Begin; I < Cases[C].End; ++I)
+      if (branches(I == Cases[C].Begin ? Cases[C].Label->getSubStmt()
+                                       : Body[I]))
+        return PairedJoins + 1;
+  }
+  return 2;
 }
 
 // The cases of \p Cases that only assign constants to the same variables
@@ -454,14 +463,15 @@ bool GraphBuilder::constantCases(const Stmt *const *Body,
 void GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
                                  llvm::SmallVectorImpl<Case> &Cases) {
   const Stmt *const *Body = cast<CompoundStmt>(Switch->getBody())->body_begin();
-  const unsigned Kept = casesToKeep(Body, Cases);
   llvm::SmallVector<unsigned, 64> Candidates;
   llvm::SmallVector<int64_t, 64> Values;
   unsigned NumVars = 0;
-  if (Cases.size() <= Kept + 1 ||
-      !constantCases(Body, Cases, Candidates, Values, NumVars) ||
-      Candidates.size() <= Kept)
+  if (Cases.size() <= 3 || // (casesToKeep() keeps two at least)
+      !constantCases(Body, Cases, Candidates, Values, NumVars))
     return; // (none left out)
+  const unsigned Kept = casesToKeep(Body, Cases, Candidates);
+  if (Cases.size() <= Kept + 1 || Candidates.size() <= Kept)
+    return;
   // The last Kept candidates are kept (the first ways into the switch's
   // end: its ways come in from the last case to the first), and those
   // back to where each variable has had two values.

@@ -187,7 +187,7 @@ struct ContextBase {
   Guard Path;
   bool Reached = true; // false: no path of this context reaches the call
   std::vector<AtomInfo> Atoms;
-  std::vector<DiagnosisNote> Chain;
+  std::vector<ChainLink> Chain;
   /// Pointer parameters whose memory the rules want to know where this
   /// function alone does not say (alpha and beta against a pointer mode):
   /// the callers' frames bind where what they pass lies.

@@ -349,7 +349,7 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
     for (const rules::Input &In : F.Inputs)
       noteOrigin(Call, In, C, Ctx, PP, D.Notes);
-    D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
+    noteChain(C.Chain, D.Notes);
     noteInstantiation(Enclosing, Ctx, D.Notes);
     D.Finding = std::move(F);
     Out.push_back(std::move(D));

@@ -504,7 +504,7 @@ Diagnosis diagnosisOf(lt::Finding &F, const CallExpr &Call, const LtContext &C,
   D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
   D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
   noteInputs(Call, C, F, Source, D.Notes);
-  D.Notes.insert(D.Notes.end(), C.Chain.begin(), C.Chain.end());
+  noteChain(C.Chain, D.Notes);
   noteInstantiation(Enclosing, Ctx, D.Notes);
   D.Finding = std::move(F);
   return D;

@@ -369,7 +369,7 @@ diagnoseLtObjectCall(const CallExpr &E, const ApiFunction &Function,
           D.Loc = Arg ? Arg->getExprLoc() : E.getBeginLoc();
           D.Range = Arg ? Arg->getSourceRange() : E.getSourceRange();
           noteInputs(F, C, X, Ctx, PP, D.Notes);
-          D.Notes.insert(D.Notes.end(), X.Chain.begin(), X.Chain.end());
+          noteChain(X.Chain, D.Notes);
           noteInstantiation(Enclosing, Ctx, D.Notes);
           D.Finding = std::move(F);
           Out.push_back(std::move(D));

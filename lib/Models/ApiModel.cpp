@@ -1,6 +1,7 @@
 //===--- ApiModel.cpp - gemm-tidy ----------------------------------------===//
 
 #include "Models/ApiModel.h"
+#include "ContextCache.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -8,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 #include <cstring>
@@ -140,9 +142,35 @@ const ApiFunction *apiFunctionNamed(llvm::StringRef Name) {
   return Row ? Row->Fn : nullptr;
 }
 
-CalleeRow classify(const FunctionDecl &F) {
+namespace {
+
+// The row of the function \p F names, remembered per identifier for its
+// translation unit (a pointer's lookup costs less than the name's hash,
+// and the walks ask again at every call they meet).
+struct RowsByIdentifier {
+  RowsByIdentifier() {} // (no aggregate: DenseMap's constructor is explicit)
+  llvm::DenseMap<const IdentifierInfo *, const NamedRow *> Rows;
+};
+const NamedRow *rowOf(const FunctionDecl &F) {
   const IdentifierInfo *Id = F.getIdentifier();
-  const NamedRow *Row = Id ? rowNamed(Id->getName()) : nullptr;
+  if (!Id || !mayBeNamed(Id->getName()))
+    return nullptr;
+  auto [It, New] = contextCache<RowsByIdentifier>(F.getASTContext())
+                       .Rows.try_emplace(Id, nullptr);
+  if (New)
+    It->second = rowNamed(Id->getName());
+  return It->second;
+}
+
+} // namespace
+
+const ApiFunction *apiFunctionOf(const FunctionDecl *Callee) {
+  const NamedRow *Row = Callee ? rowOf(*Callee) : nullptr;
+  return Row ? Row->Fn : nullptr;
+}
+
+CalleeRow classify(const FunctionDecl &F) {
+  const NamedRow *Row = rowOf(F);
   if (!Row || Row->K == CalleeRow::None ||
       (Row->K == CalleeRow::LtMatmul && F.getNumParams() != Row->Fn->NumArgs))
     return {};

@@ -169,16 +169,14 @@ struct CalleeRow {
   bool isEntryPoint() const { return K == Gemm || K == LtObject; }
 };
 
-/// The row of \p F, by its name (one hash lookup after a prefix test: it
-/// runs on the callee of every call the matchers see); cublasLtMatmul and
-/// the heuristic query only where their arity is cublasLt.h's.
+/// The row of \p F, by its name (a prefix test, then the row remembered
+/// for its identifier: it runs on the callee of every call the matchers
+/// see); cublasLtMatmul and the heuristic query only where their arity is
+/// cublasLt.h's.
 CalleeRow classify(const FunctionDecl &F);
 
 /// The function \p Callee is, by name, or null.
-inline const ApiFunction *apiFunctionOf(const FunctionDecl *Callee) {
-  const IdentifierInfo *Id = Callee ? Callee->getIdentifier() : nullptr;
-  return Id ? apiFunctionNamed(Id->getName()) : nullptr;
-}
+const ApiFunction *apiFunctionOf(const FunctionDecl *Callee);
 
 } // namespace clang::tidy::gemm
 

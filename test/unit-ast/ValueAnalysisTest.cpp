@@ -509,7 +509,8 @@ TEST(CallerFrames, BindsACallSitesArgumentsToTheParameters) {
   EXPECT_EQ(constantOf(Frames[0].Bindings.lookup(M)), 64);
   EXPECT_FALSE(Frames[0].Bindings.PointerWhere.count(A)); // not asked for
   ASSERT_EQ(Frames[0].Chain.size(), 1u);
-  EXPECT_EQ(Frames[0].Chain[0].Text, "'wrap' is called with m = 64 here");
+  EXPECT_EQ(Frames[0].Chain[0].note().Text,
+            "'wrap' is called with m = 64 here");
 }
 
 } // namespace
