@@ -23,7 +23,8 @@ constexpr unsigned MaxWrapperDepth = 3; // levels of wrappers followed
 // Every call in the main file's functions, with the function it sits in
 // (recordCallSite), as the matchers found them; ordered by callee (the
 // calls of each in the order found) when first asked: one array, where a
-// node per callee and a vector each would cost as much as the matching.
+// tree node per callee and a vector each cost an allocation or more per
+// call recorded.
 struct CallSites {
   struct Site {
     const FunctionDecl *Callee; // canonical
@@ -475,11 +476,7 @@ frameAt(const FunctionDecl &Fn, const CallExpr &Site, const FunctionDecl &Caller
     return std::nullopt;
   CallerFrame F;
   F.Bindings = std::move(Bound.Bindings);
-  // (An object's call begins where the object is named, not at its `(`.)
-  const SourceLocation Start = objectArguments(Site, Fn)
-                                   ? Site.getArg(0)->getBeginLoc()
-                                   : Site.getBeginLoc();
-  F.Chain.push_back({Start, &Site, &Fn, std::move(Bound.Text)});
+  F.Chain.push_back({&Site, &Fn, std::move(Bound.Text)});
   F.Chain.insert(F.Chain.end(), Outer.Chain.begin(), Outer.Chain.end());
   return F;
 }
@@ -811,6 +808,10 @@ SiteBindings bindArguments(const CallExpr &Site, const FunctionDecl &Fn,
 }
 
 DiagnosisNote ChainLink::note() const {
+  // (An object's call begins where the object is named, not at its `(`.)
+  const SourceLocation Start = objectArguments(*Site, *Fn)
+                                   ? Site->getArg(0)->getBeginLoc()
+                                   : Site->getBeginLoc();
   return {Start, "'" + calledName(*Site, *Fn) + "' is called with " + Bound +
                      " here"};
 }

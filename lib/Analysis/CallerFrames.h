@@ -39,7 +39,6 @@ using ParameterPair = std::pair<const ParmVarDecl *, const ParmVarDecl *>;
 /// ("'f' is called with m = 64 here") is written only where a diagnosis is
 /// made in the frame (the text costs more than most frames' judgement).
 struct ChainLink {
-  SourceLocation Start; // where the call begins (an object's at its name)
   const CallExpr *Site;
   const FunctionDecl *Fn; // the function called
   std::string Bound;      // "m = 64, h in CUBLAS_POINTER_MODE_HOST"
