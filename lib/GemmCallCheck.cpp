@@ -42,20 +42,22 @@ bool isDeviceOnly(const Decl *D) {
   return D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>();
 }
 
-/// A call the checks analyse, or, in the main file, a call of a function
-/// defined in the translation unit (before the call or after it): a call
-/// site whose constants a wrapper's parameters are bound to (the index of
-/// them comes with this traversal, where a walk of its own would cost as
-/// much).
-AST_MATCHER(CallExpr, isAnalysedCall) {
+/// A call the checks analyse. A call in the main file of a function defined
+/// in the translation unit (before the call or after it) does not match but
+/// goes into \p Sites: a call site whose constants a wrapper's parameters are
+/// bound to. The index of them comes with this traversal, where a walk of
+/// its own would cost as much; a match of its own, with its bound nodes and
+/// its check(), would cost several times the test.
+AST_MATCHER_P(CallExpr, isAnalysedCall, std::vector<const CallExpr *> *,
+              Sites) {
   const FunctionDecl *Callee = Node.getDirectCallee();
   if (!Callee)
     return false;
-  if (classify(*Callee))
-    return true;
   const SourceManager &SM = Finder->getASTContext().getSourceManager();
-  return Callee->hasBody() &&
-         SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc()));
+  if (Callee->hasBody() &&
+      SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc())))
+    Sites->push_back(&Node);
+  return static_cast<bool>(classify(*Callee));
 }
 
 } // namespace
@@ -94,12 +96,12 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   }
   // One matcher, a single test: every call of the translation unit, the
   // headers' included, meets it, and a matcher composed of generic pieces
-  // costs several times as much per node (check() tells the cases apart).
+  // costs several times as much per node.
   // No ancestor matchers: they would build a parent map of the whole
   // translation unit, which costs more than everything else here; nor one
   // on every function to know where each is: the functions a call sits in
   // are found from the declarations at the end (FunctionIndex).
-  Finder->addMatcher(callExpr(isAnalysedCall()).bind("call"), this);
+  Finder->addMatcher(callExpr(isAnalysedCall(&CallSites)).bind("call"), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -115,8 +117,6 @@ void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   PendingContext = Result.Context;
   const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
-  if (Callee->hasBody() && SM.isInMainFile(At))
-    CallSites.push_back(Call);
   const CalleeRow Row = classify(*Callee);
   if (!Row)
     return;
@@ -178,10 +178,40 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     std::lock_guard<std::mutex> Lock(GroupsLock);
     Members = groups()[Group];
   }
-  for (const PendingCall &P : Calls) {
-    const FunctionDecl *Enclosing = nullptr;
-    if (Locate(*P.Call, Enclosing))
-      diagnose(P, Enclosing, Ctx, Members);
+  // Where each call sits; false where it is not judged.
+  std::vector<std::pair<bool, const FunctionDecl *>> Where(Calls.size());
+  for (size_t I = 0; I < Calls.size(); ++I)
+    Where[I].first = Locate(*Calls[I].Call, Where[I].second);
+  // The calls of a template's instantiations, by the pattern's function and
+  // the call's location (an instantiated call keeps its pattern's).
+  llvm::DenseMap<std::pair<const FunctionDecl *, SourceLocation::UIntTy>,
+                 llvm::SmallVector<size_t, 4>>
+      Instances;
+  auto KeyOf = [](const FunctionDecl *Fn, const CallExpr &Call) {
+    return std::make_pair(Fn, Call.getBeginLoc().getRawEncoding());
+  };
+  for (size_t I = 0; I < Calls.size(); ++I)
+    if (const FunctionDecl *Fn = Where[I].second; Where[I].first && Fn)
+      if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+        Instances[KeyOf(Pattern, *Calls[I].Call)].push_back(I);
+  for (size_t I = 0; I < Calls.size(); ++I) {
+    const auto [Judged, Enclosing] = Where[I];
+    if (!Judged)
+      continue;
+    // A template's own call is judged with what holds whatever its
+    // arguments (the dependent values unknown), so what it finds each
+    // instantiation reached there finds too: where no instantiation has a
+    // finding, the pattern has none. (Its instantiations are judged first,
+    // and reported in their turn; the pattern's findings, where it has
+    // some, come first, without an instantiation's note.)
+    if (Enclosing)
+      if (auto It = Instances.find(KeyOf(Enclosing, *Calls[I].Call));
+          It != Instances.end() &&
+          llvm::none_of(It->second, [&](size_t J) {
+            return findsAny(Calls[J], Where[J].second, Ctx, Members);
+          }))
+        continue;
+    diagnose(Calls[I], Enclosing, Ctx, Members);
   }
 }
 
@@ -189,6 +219,30 @@ void GemmCallCheck::diagnose(const PendingCall &P,
                              const FunctionDecl *Enclosing, ASTContext &Ctx,
                              llvm::ArrayRef<GemmCallCheck *> Members) {
   const SourceManager &SM = Ctx.getSourceManager();
+  forEachMember(P, Enclosing, Ctx, Members,
+                [&](GemmCallCheck &Member, const std::vector<Diagnosis> &Found) {
+                  for (const Diagnosis &D : Found)
+                    Member.emit(D, SM);
+                });
+}
+
+bool GemmCallCheck::findsAny(const PendingCall &P,
+                             const FunctionDecl *Enclosing, ASTContext &Ctx,
+                             llvm::ArrayRef<GemmCallCheck *> Members) {
+  bool Any = false;
+  forEachMember(P, Enclosing, Ctx, Members,
+                [&](GemmCallCheck &, const std::vector<Diagnosis> &Found) {
+                  Any |= !Found.empty();
+                });
+  return Any;
+}
+
+template <class EachFn>
+void GemmCallCheck::forEachMember(const PendingCall &P,
+                                  const FunctionDecl *Enclosing,
+                                  ASTContext &Ctx,
+                                  llvm::ArrayRef<GemmCallCheck *> Members,
+                                  EachFn Each) {
   if (!HeaderVersion)
     HeaderVersion = cublasVersion(PP);
   // A check's CublasVersion option (and, for cublasLtMatmul, its
@@ -212,8 +266,7 @@ void GemmCallCheck::diagnose(const PendingCall &P,
       FoundFor = Version;
       FoundTargets = Targets;
     }
-    for (const Diagnosis &D : *Found)
-      Member->emit(D, SM);
+    Each(*Member, *Found);
   }
 }
 

@@ -63,6 +63,15 @@ private:
   /// asked once per translation unit) its diagnostics.
   void diagnose(const PendingCall &P, const FunctionDecl *Enclosing,
                 ASTContext &Ctx, llvm::ArrayRef<GemmCallCheck *> Members);
+  /// Whether \p P has a diagnostic for any of \p Members (none given).
+  bool findsAny(const PendingCall &P, const FunctionDecl *Enclosing,
+                ASTContext &Ctx, llvm::ArrayRef<GemmCallCheck *> Members);
+  /// Hands \p Each each of \p Members and \p P's diagnostics for its
+  /// options.
+  template <class EachFn>
+  void forEachMember(const PendingCall &P, const FunctionDecl *Enclosing,
+                     ASTContext &Ctx, llvm::ArrayRef<GemmCallCheck *> Members,
+                     EachFn Each);
   /// The diagnostics of \p P for \p Member's options, by the table its
   /// callee is in (the one place the kinds of call part ways).
   const std::vector<struct Diagnosis> &
