@@ -405,8 +405,8 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
                                    llvm::ArrayRef<ParameterPair> BufferPairs = {},
                                    llvm::ArrayRef<const FunctionDecl *> Below = {});
 
-// The frames \p Caller is judged in at \p Site, a call of \p Fn: its own
-// (no bindings) first, then its callers', which bind the caller's pointer
+// The frames \p Caller is judged in at \p Site, a call of \p Fn, besides its
+// own (no bindings): its callers', which bind the caller's pointer
 // parameters that it passes on as wanted ones (`outer(h, alpha)` calling
 // `gemmWith(h, alpha, beta)`).
 std::vector<CallerFrame>
@@ -422,10 +422,7 @@ framesOfCaller(const FunctionDecl &Fn, const CallExpr &Site,
         PassedOn.push_back(Q);
   llvm::SmallVector<const FunctionDecl *, MaxWrapperDepth> Chain(Below);
   Chain.push_back(Fn.getCanonicalDecl());
-  std::vector<CallerFrame> Frames(1);
-  for (CallerFrame &F : framesFor(&Caller, Ctx, Depth + 1, PassedOn, {}, Chain))
-    Frames.push_back(std::move(F));
-  return Frames;
+  return framesFor(&Caller, Ctx, Depth + 1, PassedOn, {}, Chain);
 }
 
 // What the bindings a call site makes depend on (whatTheSiteBinds).
@@ -498,11 +495,18 @@ std::vector<CallerFrame> framesFor(const FunctionDecl *Fn, ASTContext &Ctx,
     if (!passesEachParameter(*Site, *Fn) || Caller == Fn ||
         llvm::is_contained(Below, Caller->getCanonicalDecl()))
       continue;
+    auto Add = [&](const CallerFrame &Outer) {
+      if (std::optional<CallerFrame> F = frameAt(*Fn, *Site, *Caller, Outer,
+                                                 Ctx, Pointers, BufferPairs)) {
+        if (Out.empty())
+          Out.reserve(4); // (a frame is large: grown one by one, moved)
+        Out.push_back(std::move(*F));
+      }
+    };
+    Add(CallerFrame()); // the caller's own frame
     for (const CallerFrame &Outer :
          framesOfCaller(*Fn, *Site, *Caller, Ctx, Depth, Pointers, Below))
-      if (std::optional<CallerFrame> F = frameAt(*Fn, *Site, *Caller, Outer,
-                                                 Ctx, Pointers, BufferPairs))
-        Out.push_back(std::move(*F));
+      Add(Outer);
   }
   return Out;
 }

@@ -426,15 +426,15 @@ FindingKey keyOf(const lt::Finding &F) {
 }
 
 // The values the rules read in context \p C under assignment \p A of its
-// conditions (findingsOnEveryPath); \p Source, what the query that chose
-// 'algo' assumed.
-lt::MatmulValues matmulValuesUnder(const CallExpr &Call, const LtContext &C,
-                                   unsigned A, bool Correlated,
-                                   int64_t Version, const AlgoSource &Source) {
+// conditions (findingsOnEveryPath), into \p V (a fresh one, filled in
+// place: it is ten kilobytes); \p Source, what the query that chose 'algo'
+// assumed.
+void matmulValuesUnder(const CallExpr &Call, const LtContext &C, unsigned A,
+                       bool Correlated, int64_t Version,
+                       const AlgoSource &Source, lt::MatmulValues &V) {
   auto Pick = [&](const SymbolicValue &V) {
     return valueUnder(V, A, Correlated);
   };
-  lt::MatmulValues V;
   V.Heuristic = isHeuristic(Call);
   V.LibraryVersion = Version;
   for (unsigned O = 0; O < NumObjects; ++O) {
@@ -462,13 +462,12 @@ lt::MatmulValues matmulValuesUnder(const CallExpr &Call, const LtContext &C,
       V.AlgoMinAlignment[M] = W;
   if (const Value B = Pick(C.QueryBias); B.Known && B.V > 0)
     V.AlgoBiasAlignment = Value::of(provenAlignment(B.V));
-  return V;
 }
 
 // The findings the rules make of \p V that are reported at the call (the
 // others are at the setter). An architecture rule holds where one of the
 // \p Targets breaks it.
-std::vector<lt::Finding> findingsAtCall(lt::MatmulValues V,
+std::vector<lt::Finding> findingsAtCall(lt::MatmulValues &V,
                                         const std::vector<int64_t> &Targets) {
   std::vector<lt::Finding> Here;
   auto Judge = [&](Value CC) {
@@ -519,8 +518,9 @@ void diagnoseContext(const CallExpr &Call, const LtContext &C, ASTContext &Ctx,
                      const AlgoSource &Source,
                      std::vector<Diagnosis> &Out) {
   auto Check = [&](unsigned A, bool Correlated) {
-    return findingsAtCall(
-        matmulValuesUnder(Call, C, A, Correlated, Version, Source), Targets);
+    lt::MatmulValues V;
+    matmulValuesUnder(Call, C, A, Correlated, Version, Source, V);
+    return findingsAtCall(V, Targets);
   };
   std::vector<lt::Finding> Common =
       findingsOnEveryPath(C.Path, C.Atoms.size(), Check, keyOf);

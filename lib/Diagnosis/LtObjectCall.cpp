@@ -172,6 +172,7 @@ void evaluateIn(const Call &C, const FunctionDecl *Fn, ASTContext &Ctx,
         Out.Values[I] = FV.evaluate(strippedArgument(E));
     }
   } else if (C.creates()) {
+    Out.Created.reserve(lt::createdAttributes(C.Fn.Obj).Count);
     for (unsigned I = 0; I < lt::createdAttributes(C.Fn.Obj).Count; ++I)
       Out.Created.push_back(
           FV.evaluate(strippedArgument(C.arg(C.Fn.FirstValue + I))));
