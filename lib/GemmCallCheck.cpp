@@ -42,22 +42,27 @@ bool isDeviceOnly(const Decl *D) {
   return D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>();
 }
 
-/// A call the checks analyse. A call in the main file of a function defined
-/// in the translation unit (before the call or after it) does not match but
-/// goes into \p Sites: a call site whose constants a wrapper's parameters are
-/// bound to. The index of them comes with this traversal, where a walk of
-/// its own would cost as much; a match of its own, with its bound nodes and
-/// its check(), would cost several times the test.
-AST_MATCHER_P(CallExpr, isAnalysedCall, std::vector<const CallExpr *> *,
-              Sites) {
+/// Never matches: collects, as the traversal meets them, the calls the
+/// checks analyse and, in the main file, the calls of functions defined in
+/// the translation unit (before the call or after it), the call sites whose
+/// constants a wrapper's parameters are bound to. Both are judged once the
+/// whole translation unit is known (onEndOfTranslationUnit). A match, with
+/// its bound nodes and its check(), would cost several times the test; a
+/// walk of its own, as much as the traversal.
+AST_MATCHER_P(CallExpr, collectsCalls, GemmCallCheck::Collected *, Into) {
   const FunctionDecl *Callee = Node.getDirectCallee();
   if (!Callee)
     return false;
-  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  ASTContext &Ctx = Finder->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
   if (Callee->hasBody() &&
       SM.isInMainFile(SM.getExpansionLoc(Node.getBeginLoc())))
-    Sites->push_back(&Node);
-  return static_cast<bool>(classify(*Callee));
+    Into->Sites.push_back(&Node);
+  if (const CalleeRow Row = classify(*Callee)) {
+    Into->Calls.push_back({&Node, Callee, Row});
+    Into->Ctx = &Ctx;
+  }
+  return false;
 }
 
 } // namespace
@@ -96,12 +101,12 @@ void GemmCallCheck::registerMatchers(MatchFinder *Finder) {
   }
   // One matcher, a single test: every call of the translation unit, the
   // headers' included, meets it, and a matcher composed of generic pieces
-  // costs several times as much per node.
-  // No ancestor matchers: they would build a parent map of the whole
-  // translation unit, which costs more than everything else here; nor one
-  // on every function to know where each is: the functions a call sits in
-  // are found from the declarations at the end (FunctionIndex).
-  Finder->addMatcher(callExpr(isAnalysedCall(&CallSites)).bind("call"), this);
+  // costs several times as much per node. No ancestor matchers: they would
+  // build a parent map of the whole translation unit, which costs more than
+  // everything else here; nor one on every function to know where each is:
+  // the functions a call sits in are found from the declarations at the
+  // end (FunctionIndex).
+  Finder->addMatcher(callExpr(collectsCalls(&Traversal)), this);
 }
 
 void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -109,50 +114,40 @@ void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
   this->PP = PP;
 }
 
-void GemmCallCheck::check(const MatchFinder::MatchResult &Result) {
-  const SourceManager &SM = *Result.SourceManager;
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee)
-    return;
-  PendingContext = Result.Context;
-  const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
-  const CalleeRow Row = classify(*Callee);
-  if (!Row)
-    return;
-  // As clang-tidy's --system-headers says (off unless given).
-  if (SM.isInSystemHeader(At) &&
-      !Group->getOptions().SystemHeaders.value_or(false))
-    return;
-  // Diagnosed when the traversal has found every call site a wrapper's
-  // parameters may be bound at, later in the file as often as not.
-  Pending.push_back({Call, Callee, Row});
-}
-
 void GemmCallCheck::onEndOfTranslationUnit() {
-  std::vector<PendingCall> Calls = std::move(Pending);
-  Pending.clear();
-  std::vector<const CallExpr *> Sites = std::move(CallSites);
-  CallSites.clear();
-  if (Calls.empty() || !PendingContext)
+  Collected Found = std::move(Traversal);
+  Traversal = Collected();
+  const std::vector<PendingCall> &Calls = Found.Calls;
+  if (Calls.empty() || !Found.Ctx)
     return; // no call to diagnose: no wrapper's call sites to know
-  ASTContext &Ctx = *PendingContext;
+  ASTContext &Ctx = *Found.Ctx;
   const SourceManager &SM = Ctx.getSourceManager();
   // The functions of each file that has a call, indexed once it is needed
   // (a header's only for calls in it, to leave out its device code and
-  // cuBLAS's own inline overloads).
-  llvm::DenseMap<FileID, std::unique_ptr<FunctionIndex>> Indexes;
-  // The function a call sits in, or null; none for a call in device code or
+  // cuBLAS's own inline overloads), and whether it is a system header.
+  struct FileFacts {
+    std::unique_ptr<FunctionIndex> Index;
+    bool System = false;
+  };
+  llvm::DenseMap<FileID, FileFacts> Files;
+  const bool SystemHeaders = Group->getOptions().SystemHeaders.value_or(false);
+  // The function a call sits in, or null; none for a call in device code,
   // in a GEMM function's own inline overload, whose calls are not the
-  // user's host calls.
+  // user's host calls, or in a system header, which clang-tidy's
+  // --system-headers says whether to check (off unless given).
   auto Locate = [&](const CallExpr &Call,
                     const FunctionDecl *&Enclosing) -> bool {
     const auto [File, Offset] =
         SM.getDecomposedLoc(SM.getExpansionLoc(Call.getBeginLoc()));
-    std::unique_ptr<FunctionIndex> &Index = Indexes[File];
-    if (!Index)
-      Index = std::make_unique<FunctionIndex>(Ctx, File);
-    FunctionIndex::Enclosing E = Index->enclosing(Call, Offset);
+    auto [It, New] = Files.try_emplace(File);
+    FileFacts &Facts = It->second;
+    if (New)
+      Facts.System = SM.isInSystemHeader(SM.getLocForStartOfFile(File));
+    if (Facts.System && !SystemHeaders)
+      return false;
+    if (!Facts.Index)
+      Facts.Index = std::make_unique<FunctionIndex>(Ctx, File);
+    FunctionIndex::Enclosing E = Facts.Index->enclosing(Call, Offset);
     // (cublas_api.h defines inline overloads of the entry points, the
     // cudaDataType computeType forms, that call the real one.)
     for (const FunctionDecl *Fn : E.Containing)
@@ -161,13 +156,10 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     // A project header's functions are the translation unit's as much as
     // the main file's: their parameters take their callers' values. In a
     // system header (reached with --system-headers only), folding only.
-    Enclosing = File == SM.getMainFileID() ||
-                        !SM.isInSystemHeader(SM.getLocForStartOfFile(File))
-                    ? E.Innermost
-                    : nullptr;
+    Enclosing = !Facts.System ? E.Innermost : nullptr;
     return true;
   };
-  for (const CallExpr *Site : Sites) {
+  for (const CallExpr *Site : Found.Sites) {
     const FunctionDecl *Caller = nullptr;
     if (Locate(*Site, Caller) && Caller)
       recordCallSite(*Site, *Caller, Ctx);

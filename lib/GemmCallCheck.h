@@ -30,17 +30,31 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) final;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) final;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onStartOfTranslationUnit() final {
     Reported.clear();
-    Pending.clear();
-    CallSites.clear();
-    PendingContext = nullptr;
+    Traversal = Collected();
     HeaderVersion.reset();
     CompileTargets.reset();
   }
   void onEndOfTranslationUnit() final;
+
+  /// A call to diagnose, and the row of its callee.
+  struct PendingCall {
+    const CallExpr *Call;
+    const FunctionDecl *Callee;
+    CalleeRow Row; // classify(*Callee)
+  };
+  /// What the traversal collects for the end of the translation unit: the
+  /// calls to diagnose, in the order it met them, and the main file's calls
+  /// of functions it defines (where a wrapper's parameters may be bound),
+  /// whose enclosing functions are known once the whole file is
+  /// (FunctionIndex).
+  struct Collected {
+    std::vector<PendingCall> Calls;
+    std::vector<const CallExpr *> Sites;
+    ASTContext *Ctx = nullptr;
+  };
 
 protected:
   /// Whether findings of category \p C are this check's.
@@ -58,7 +72,6 @@ protected:
   virtual int64_t libraryVersionOverride() const { return 0; }
 
 private:
-  struct PendingCall;
   /// Analyses one matched call and gives each of \p Members (the group,
   /// asked once per translation unit) its diagnostics.
   void diagnose(const PendingCall &P, const FunctionDecl *Enclosing,
@@ -93,18 +106,7 @@ private:
   /// Call site and message of each warning already given, so a call in a
   /// template is reported once however often it is instantiated.
   std::set<std::pair<unsigned, std::string>> Reported;
-  /// The calls to diagnose at the end of the translation unit, in the order
-  /// they were found, and the main file's calls of functions it defines
-  /// (where a wrapper's parameters may be bound): the functions they sit in
-  /// are known once the whole file is (FunctionIndex).
-  struct PendingCall {
-    const CallExpr *Call;
-    const FunctionDecl *Callee;
-    CalleeRow Row; // classify(*Callee)
-  };
-  std::vector<PendingCall> Pending;
-  std::vector<const CallExpr *> CallSites;
-  ASTContext *PendingContext = nullptr;
+  Collected Traversal;
   /// CUBLAS_VERSION of the headers, read once per translation unit.
   std::optional<int64_t> HeaderVersion;
   /// The compute capabilities the architecture rules (cuBLASLt's A-tagged

@@ -276,6 +276,7 @@ bool GraphBuilder::cases(const SwitchStmt *Switch,
       Switch->isAllEnumCasesCovered())
     return false; // (covered: Clang's graph never takes the default way)
   unsigned I = 0;
+  Out.reserve(Body->size()); // (at most a case per statement)
   for (const Stmt *S : Body->body()) {
     if (const auto *Label = dyn_cast<SwitchCase>(S)) {
       const auto *Case = dyn_cast<CaseStmt>(Label);
@@ -498,8 +499,11 @@ void GraphBuilder::leaveOutCases(const SwitchStmt *Switch,
       ++LeftOutBlocks;
       continue;
     }
-    if (Staying != I)
-      Cases[Staying] = std::move(Cases[I]);
+    if (Staying != I) { // (no block made yet: the label and the range)
+      Cases[Staying].Label = Cases[I].Label;
+      Cases[Staying].Begin = Cases[I].Begin;
+      Cases[Staying].End = Cases[I].End;
+    }
     ++Staying;
   }
   Cases.truncate(Staying);
