@@ -281,6 +281,32 @@ void useSizesFromTemplateArguments() {
   sizesFromTemplateArguments<double, 16, 7>();
 }
 
+// What holds whatever the template's arguments are is reported once, at the
+// template's own call, without an instantiation's note: each instantiation
+// finds it too (they are judged first, to know whether the template's own
+// call has anything to find).
+template <class T> void ldWhateverTheArguments() {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 48, 4, 4, al, A, 6, B, 4, be, C, 48);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (6) must be at least max(1, m) = 48 because 'transa' is CUBLAS_OP_N (A is stored m x k, column-major) [gemm-leading-dimension]
+}
+void useLdWhateverTheArguments() {
+  ldWhateverTheArguments<float>();
+  ldWhateverTheArguments<double>();
+}
+
+// A template's call that none of its instantiations reaches: no run meets
+// what the template alone would find there.
+template <int N> void deadInEveryInstantiation() {
+  if (N > 0)
+    return;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 48, 4, 4, al, A, 6, B, 4, be, C, 48);
+  // CHECK-MESSAGES-NOT: :[[@LINE-1]]:61: warning
+}
+void useDeadInEveryInstantiation() {
+  deadInEveryInstantiation<1>();
+  deadInEveryInstantiation<2>();
+}
+
 // ---- 8. control flow, as Clang's CFG has it --------------------------------------------
 
 void switchWhoseCasesAgree(int kind) {
