@@ -1,6 +1,6 @@
 //===--- GemmCallCheck.h - gemm-tidy ------------------------------*- C++ -*-===//
 //
-// The part every gemm-* check shares: match calls of the GEMM family, fold
+// The part every gemm-* check shares: collect calls of the GEMM family, fold
 // their arguments, ask the rules core, and report the findings of one
 // category with notes that show where each deciding value came from.
 //
@@ -72,7 +72,7 @@ protected:
   virtual int64_t libraryVersionOverride() const { return 0; }
 
 private:
-  /// Analyses one matched call and gives each of \p Members (the group,
+  /// Analyses one collected call and gives each of \p Members (the group,
   /// asked once per translation unit) its diagnostics.
   void diagnose(const PendingCall &P, const FunctionDecl *Enclosing,
                 ASTContext &Ctx, llvm::ArrayRef<GemmCallCheck *> Members);
