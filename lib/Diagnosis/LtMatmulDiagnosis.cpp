@@ -432,8 +432,8 @@ FindingKey keyOf(const lt::Finding &F) {
 void matmulValuesUnder(const CallExpr &Call, const LtContext &C, unsigned A,
                        bool Correlated, int64_t Version,
                        const AlgoSource &Source, lt::MatmulValues &V) {
-  auto Pick = [&](const SymbolicValue &V) {
-    return valueUnder(V, A, Correlated);
+  auto Pick = [&](const SymbolicValue &S) {
+    return valueUnder(S, A, Correlated);
   };
   V.Heuristic = isHeuristic(Call);
   V.LibraryVersion = Version;
@@ -466,7 +466,7 @@ void matmulValuesUnder(const CallExpr &Call, const LtContext &C, unsigned A,
 
 // The findings the rules make of \p V that are reported at the call (the
 // others are at the setter). An architecture rule holds where one of the
-// \p Targets breaks it.
+// \p Targets breaks it (V's ComputeCapability is set to each in turn).
 std::vector<lt::Finding> findingsAtCall(lt::MatmulValues &V,
                                         const std::vector<int64_t> &Targets) {
   std::vector<lt::Finding> Here;
