@@ -46,16 +46,21 @@ FunctionEntry &entryOf(const FunctionDecl *Fn, Stmt *Body, ASTContext &Ctx) {
       std::rotate(It.base() - 1, It.base(), Kept.end()); // now the newest
       return *Kept.back();
     }
-  if (Kept.size() >= KeptFunctions)
-    Kept.erase(Kept.begin());
-  Kept.push_back(std::make_unique<FunctionEntry>());
+  // (The oldest entry, past KeptFunctions, is emptied and made the newest:
+  // its vectors keep their room.)
+  if (Kept.size() >= KeptFunctions) {
+    std::rotate(Kept.begin(), Kept.begin() + 1, Kept.end());
+    Kept.back()->clear();
+  } else {
+    Kept.push_back(std::make_unique<FunctionEntry>());
+  }
   FunctionEntry &Entry = *Kept.back();
   Entry.Body = Body;
   Entry.Straight =
       straightRun(Body, Entry.StraightElements, Entry.StraightStarts);
   if (!Entry.Straight) {
-    Entry.StraightElements = {};
-    Entry.StraightStarts = {};
+    Entry.StraightElements.clear();
+    Entry.StraightStarts.clear();
   }
   return Entry;
 }

@@ -47,6 +47,21 @@ struct FunctionEntry {
     llvm::SmallVector<const ParmVarDecl *, 4> ReadParams; // (findKept)
   };
   std::vector<StraightWalk> StraightWalks; // the newest last
+
+  /// Empty again for another function, its vectors' room kept (entries are
+  /// reused as they are evicted).
+  void clear() {
+    Body = nullptr;
+    Graph.reset();
+    GraphTried = false;
+    Facts.reset();
+    Straight = false;
+    StraightElements.clear();
+    StraightStarts.clear();
+    StraightFacts.reset();
+    Walks.clear();
+    StraightWalks.clear();
+  }
 };
 
 // Walks kept per function: its own and those of a few callers' bindings.
