@@ -41,6 +41,50 @@ template <class EachFn> void forEachCall(const FunctionDecl &Fn, EachFn Each) {
   }
 }
 
+/// The template a function was instantiated from, or the function itself.
+const FunctionDecl *patternOf(const FunctionDecl *Fn) {
+  const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern();
+  return Pattern ? Pattern : Fn;
+}
+
+/// Of a group of functions that share their text, one template's pattern
+/// and instantiations (oneTemplate()): the one whose parameter or local
+/// variable \p Call's own code odr-uses. Such a use, neither a capture nor
+/// unevaluated, is possible in that function's code alone (a lambda or a
+/// local class would capture it or could not name it), and no function of
+/// the group holds another. Null where none is found (a call naming only
+/// globals).
+const FunctionDecl *
+namedOwner(const CallExpr &Call,
+           llvm::ArrayRef<const FunctionIndex::Entry *> Group) {
+  // (The call's arguments are short: a few dozen nodes at most are looked
+  // at, not lambdas' bodies nor unevaluated operands.)
+  constexpr unsigned MaxNodes = 64;
+  unsigned Visited = 0;
+  llvm::SmallVector<const Stmt *, 16> Work;
+  for (const Stmt *Child : Call.children())
+    Work.push_back(Child);
+  while (!Work.empty() && ++Visited <= MaxNodes) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, UnaryExprOrTypeTraitExpr>(S))
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || !V->isLocalVarDeclOrParm() ||
+          Ref->refersToEnclosingVariableOrCapture() ||
+          Ref->isNonOdrUse() != NOUR_None)
+        continue;
+      for (const FunctionIndex::Entry *E : Group)
+        if (V->getDeclContext() == E->Fn)
+          return E->Fn;
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return nullptr;
+}
+
 } // namespace
 
 FunctionIndex::FunctionIndex(ASTContext &Ctx, FileID File)
@@ -138,7 +182,7 @@ FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
       llvm::upper_bound(Entries, Offset,
                         [](unsigned O, const Entry &E) { return O < E.Begin; }) -
       Entries.begin();
-  llvm::SmallVector<const Entry *, 4> Containing;
+  llvm::SmallVector<const Entry *, 8> Containing;
   for (size_t I = After; I-- > 0 && MaxEnd[I] >= Offset;)
     if (Entries[I].End >= Offset)
       Containing.push_back(&Entries[I]);
@@ -153,15 +197,28 @@ FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
     Out.Innermost = Containing[0]->Fn;
   } else {
     // A template's pattern and instantiations, or functions one macro
-    // expansion defines: the one whose code holds the call. Each such
-    // group's bodies are walked once, for all the calls in them.
-    const Entry *First = Containing[Same - 1]; // (the scan went backwards)
-    if (WalkedGroups.insert(First).second)
-      for (size_t I = 0; I < Same; ++I)
-        forEachCall(*Containing[I]->Fn, [&](const CallExpr *C) {
-          Owner.try_emplace(C, Containing[I]->Fn);
-        });
-    Out.Innermost = Owner.lookup(&Call);
+    // expansion defines: the one whose code holds the call, told by the
+    // names the call uses where it can be. Else each such group's bodies
+    // are walked once, for all the calls in them.
+    const llvm::ArrayRef<const Entry *> Group(Containing.data(), Same);
+    const Entry *First = Group.back(); // (the scan went backwards)
+    auto [It, New] = OneTemplate.try_emplace(First);
+    if (New) {
+      const FunctionDecl *Pattern = patternOf(First->Fn);
+      It->second = llvm::all_of(Group, [&](const Entry *E) {
+        return patternOf(E->Fn) == Pattern;
+      });
+    }
+    if (It->second)
+      Out.Innermost = namedOwner(Call, Group);
+    if (!Out.Innermost) {
+      if (WalkedGroups.insert(First).second)
+        for (const Entry *E : Group)
+          forEachCall(*E->Fn, [&](const CallExpr *C) {
+            Owner.try_emplace(C, E->Fn);
+          });
+      Out.Innermost = Owner.lookup(&Call);
+    }
   }
   for (const Entry *E : Containing)
     Out.Containing.push_back(E->Fn);

@@ -35,16 +35,17 @@ public:
     const FunctionDecl *Innermost = nullptr;
     /// Every function whose text contains the call (a constructor's from
     /// its initialisers), innermost first.
-    llvm::SmallVector<const FunctionDecl *, 4> Containing;
+    llvm::SmallVector<const FunctionDecl *, 8> Containing;
   };
   /// The functions around \p Call, written at \p Offset of the file.
   Enclosing enclosing(const CallExpr &Call, unsigned Offset) const;
 
-private:
   struct Entry {
     unsigned Begin, End; // offsets in the file, both inclusive
     const FunctionDecl *Fn;
   };
+
+private:
   bool inFile(SourceLocation Loc) const;
   void add(const Decl *D);
   void addFunction(const FunctionDecl *Fn);
@@ -58,6 +59,9 @@ private:
   /// text sits in, for the groups enclosing() has met (by first entry).
   mutable llvm::DenseMap<const CallExpr *, const FunctionDecl *> Owner;
   mutable llvm::SmallPtrSet<const Entry *, 8> WalkedGroups;
+  /// Whether a group (by first entry) is one template's pattern and
+  /// instantiations, whose calls are told apart by the names they use.
+  mutable llvm::DenseMap<const Entry *, bool> OneTemplate;
   /// The definitions indexed (an explicit specialization is reached twice:
   /// where it is written and among its template's specializations).
   llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;

@@ -102,3 +102,48 @@ void instantiateHolders() {
   Holder<float>().run();
   Holder<double>().run();
 }
+
+// A template's instantiations told apart by the names their calls use (a
+// parameter, a local), or, where the call names none of its function's
+// own, by a walk of their bodies: each is judged with its own values.
+template <int Rows> void namesOnlyGlobals() {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, Rows, 8, 8, al, A, 32, B, 8, be, C, Rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: 'lda' (32) must be at least max(1, m) = 64
+}
+void instantiateNamesOnlyGlobals() {
+  namesOnlyGlobals<64>();
+  namesOnlyGlobals<16>();
+}
+
+template <int Rows> void recursiveInstances(int ld) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (16) must be at least max(1, m) = 64
+  // CHECK-MESSAGES: :[[@LINE-2]]:61: warning: 'lda' (32) must be at least max(1, m) = 64
+  if constexpr (Rows > 16)
+    recursiveInstances<Rows / 2>(Rows / 2);
+}
+void instantiateRecursively() { recursiveInstances<64>(64); }
+
+// Only an unevaluated use of the parameter: the walk tells them apart.
+template <class T> void unevaluatedUse(T x) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, (int)sizeof(x), B, 8, be, C, 64);
+  // CHECK-MESSAGES: :[[@LINE-1]]:61: warning: 'lda' (4) must be at least max(1, m) = 64
+  // CHECK-MESSAGES: :[[@LINE-2]]:61: warning: 'lda' (8) must be at least max(1, m) = 64
+}
+void instantiateUnevaluated() {
+  unevaluatedUse(1.0f);
+  unevaluatedUse(1.0);
+}
+
+// A template defined by a macro: its instantiations share the expansion.
+#define TEMPLATE_FROM_MACRO                                                    \
+  template <int Rows> void templateFromMacro() {                               \
+    int ld = Rows;                                                             \
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 8, 8, al, A, ld, B, 8, be, C, 64); \
+  }
+TEMPLATE_FROM_MACRO
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 'lda' (16) must be at least max(1, m) = 64
+void instantiateFromMacro() {
+  templateFromMacro<16>();
+  templateFromMacro<64>();
+}
