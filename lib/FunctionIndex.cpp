@@ -102,9 +102,19 @@ FunctionIndex::FunctionIndex(ASTContext &Ctx, FileID File)
     }
   // (The order among a template's instantiations, which share their text,
   // does not matter: enclosing() looks into each.)
+  // An explicit specialization, reached twice (where it is written and
+  // among its template's specializations), is indexed once: the sort puts
+  // its two entries side by side.
   std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
-    return A.Begin < B.Begin || (A.Begin == B.Begin && A.End > B.End);
+    return A.Begin != B.Begin ? A.Begin < B.Begin
+           : A.End != B.End   ? A.End > B.End
+                              : std::less<const FunctionDecl *>()(A.Fn, B.Fn);
   });
+  Entries.erase(std::unique(Entries.begin(), Entries.end(),
+                            [](const Entry &A, const Entry &B) {
+                              return A.Fn == B.Fn;
+                            }),
+                Entries.end());
   unsigned Max = 0;
   for (const Entry &E : Entries)
     MaxEnd.push_back(Max = std::max(Max, E.End));
@@ -153,11 +163,12 @@ void FunctionIndex::add(const Decl *D) {
 }
 
 void FunctionIndex::addFunction(const FunctionDecl *Fn) {
-  if (!Fn->isThisDeclarationADefinition() || !Fn->getBody() ||
-      !Seen.insert(Fn).second)
+  const Stmt *Code =
+      Fn->isThisDeclarationADefinition() ? Fn->getBody() : nullptr;
+  if (!Code)
     return;
   const SourceRange Body =
-      SM.getExpansionRange(Fn->getBody()->getSourceRange()).getAsRange();
+      SM.getExpansionRange(Code->getSourceRange()).getAsRange();
   // A constructor's code starts at its initialisers.
   SourceLocation Begin = Body.getBegin();
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Fn))

@@ -62,9 +62,6 @@ private:
   /// Whether a group (by first entry) is one template's pattern and
   /// instantiations, whose calls are told apart by the names they use.
   mutable llvm::DenseMap<const Entry *, bool> OneTemplate;
-  /// The definitions indexed (an explicit specialization is reached twice:
-  /// where it is written and among its template's specializations).
-  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
 };
 
 } // namespace clang::tidy::gemm

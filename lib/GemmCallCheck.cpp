@@ -137,8 +137,13 @@ void GemmCallCheck::onEndOfTranslationUnit() {
   // --system-headers says whether to check (off unless given).
   auto Locate = [&](const CallExpr &Call,
                     const FunctionDecl *&Enclosing) -> bool {
-    const auto [File, Offset] =
-        SM.getDecomposedLoc(SM.getExpansionLoc(Call.getBeginLoc()));
+    // (Where the call is written: its closing parenthesis, unless a macro
+    // wrote that, which saves resolving the macro that names most cuBLAS
+    // functions, cublasSgemm for cublasSgemm_v2.)
+    SourceLocation Written = Call.getRParenLoc();
+    if (Written.isInvalid() || Written.isMacroID())
+      Written = SM.getExpansionLoc(Call.getBeginLoc());
+    const auto [File, Offset] = SM.getDecomposedLoc(Written);
     auto [It, New] = Files.try_emplace(File);
     FileFacts &Facts = It->second;
     if (New)
