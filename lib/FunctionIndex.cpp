@@ -177,11 +177,17 @@ void FunctionIndex::addFunction(const FunctionDecl *Fn) {
         Begin = SM.getExpansionLoc(Init->getSourceLocation());
         break;
       }
-  const auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(Begin);
-  const auto [EndFile, EndOffset] = SM.getDecomposedLoc(Body.getEnd());
-  if (BeginFile != File || EndFile != File || EndOffset < BeginOffset)
+  // (Offsets in the file from the locations' encodings, as inFile().)
+  const SourceLocation End = Body.getEnd();
+  if (Begin.isInvalid() || End.isInvalid() || Begin.isMacroID() ||
+      End.isMacroID())
     return;
-  Entries.push_back({BeginOffset, EndOffset, Fn});
+  const SourceLocation::UIntTy BeginRaw = Begin.getRawEncoding(),
+                               EndRaw = End.getRawEncoding();
+  if (BeginRaw < FileBegin || EndRaw > FileEnd || EndRaw < BeginRaw)
+    return;
+  Entries.push_back({static_cast<unsigned>(BeginRaw - FileBegin),
+                     static_cast<unsigned>(EndRaw - FileBegin), Fn});
 }
 
 FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
