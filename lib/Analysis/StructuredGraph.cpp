@@ -329,20 +329,19 @@ struct ConstantTarget {
       E = Cast->getSubExpr();
     }
     // (A literal is never negative: its minus is an operator.)
-    llvm::APInt Bits;
-    bool Negative = false;
-    if (const auto *Literal = dyn_cast<IntegerLiteral>(E)) {
-      Bits = Literal->getValue();
-    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl());
-      if (!Enumerator)
-        return std::nullopt;
-      const llvm::APSInt Init = Enumerator->getInitVal();
-      Negative = Init.isNegative();
-      Bits = Init;
-    } else {
+    if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
+      return held(Literal->getValue(), /*Negative=*/false);
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *Enumerator =
+        Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    if (!Enumerator)
       return std::nullopt;
-    }
+    const llvm::APSInt Init = Enumerator->getInitVal();
+    return held(Init, Init.isNegative());
+  }
+
+  // \p Bits as the variable holds it, where its type holds it unchanged.
+  std::optional<int64_t> held(const llvm::APInt &Bits, bool Negative) const {
     if (Negative ? !Signed || Bits.getSignificantBits() > Width
                  : Bits.getActiveBits() > Width - (Signed ? 1 : 0))
       return std::nullopt;
