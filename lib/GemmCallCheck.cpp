@@ -114,6 +114,83 @@ void GemmCallCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
   this->PP = PP;
 }
 
+namespace {
+
+/// Where the calls of a translation unit sit: the functions of each file
+/// that has a call, indexed once it is needed (a header's only for calls
+/// in it, to leave out its device code and cuBLAS's own inline overloads),
+/// and whether it is a system header.
+class CallLocator {
+public:
+  CallLocator(ASTContext &Ctx, bool SystemHeaders)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), SystemHeaders(SystemHeaders) {}
+
+  /// The function \p Call sits in, or null; false for a call in device
+  /// code, in a GEMM function's own inline overload, whose calls are not
+  /// the user's host calls, or in a system header, which clang-tidy's
+  /// --system-headers says whether to check (off unless given).
+  bool locate(const CallExpr &Call, const FunctionDecl *&Enclosing);
+
+private:
+  struct FileFacts {
+    std::unique_ptr<FunctionIndex> Index;
+    bool System = false;
+  };
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const bool SystemHeaders;
+  llvm::DenseMap<FileID, FileFacts> Files;
+};
+
+bool CallLocator::locate(const CallExpr &Call, const FunctionDecl *&Enclosing) {
+  // (Where the call is written: its closing parenthesis, unless a macro
+  // wrote that, which saves resolving the macro that names most cuBLAS
+  // functions, cublasSgemm for cublasSgemm_v2.)
+  SourceLocation Written = Call.getRParenLoc();
+  if (Written.isInvalid() || Written.isMacroID())
+    Written = SM.getExpansionLoc(Call.getBeginLoc());
+  const auto [File, Offset] = SM.getDecomposedLoc(Written);
+  auto [It, New] = Files.try_emplace(File);
+  FileFacts &Facts = It->second;
+  if (New)
+    Facts.System = SM.isInSystemHeader(SM.getLocForStartOfFile(File));
+  if (Facts.System && !SystemHeaders)
+    return false;
+  if (!Facts.Index)
+    Facts.Index = std::make_unique<FunctionIndex>(Ctx, File);
+  FunctionIndex::Enclosing E = Facts.Index->enclosing(Call, Offset);
+  // (cublas_api.h defines inline overloads of the entry points, the
+  // cudaDataType computeType forms, that call the real one.)
+  for (const FunctionDecl *Fn : E.Containing)
+    if (isDeviceOnly(Fn) || classify(*Fn).isEntryPoint())
+      return false;
+  // A project header's functions are the translation unit's as much as
+  // the main file's: their parameters take their callers' values. In a
+  // system header (reached with --system-headers only), folding only.
+  Enclosing = !Facts.System ? E.Innermost : nullptr;
+  return true;
+}
+
+/// The calls of a template's instantiations, by the pattern's function and
+/// the call's location (an instantiated call keeps its pattern's): indexes
+/// into \p Where, where each call sits (false: not judged).
+using InstanceKey = std::pair<const FunctionDecl *, SourceLocation::UIntTy>;
+InstanceKey instanceKey(const FunctionDecl *Fn, const CallExpr &Call) {
+  return {Fn, Call.getBeginLoc().getRawEncoding()};
+}
+llvm::DenseMap<InstanceKey, llvm::SmallVector<size_t, 4>>
+instancesOf(llvm::ArrayRef<GemmCallCheck::PendingCall> Calls,
+            llvm::ArrayRef<std::pair<bool, const FunctionDecl *>> Where) {
+  llvm::DenseMap<InstanceKey, llvm::SmallVector<size_t, 4>> Instances;
+  for (size_t I = 0; I < Calls.size(); ++I)
+    if (const FunctionDecl *Fn = Where[I].second; Where[I].first && Fn)
+      if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
+        Instances[instanceKey(Pattern, *Calls[I].Call)].push_back(I);
+  return Instances;
+}
+
+} // namespace
+
 void GemmCallCheck::onEndOfTranslationUnit() {
   Collected Found = std::move(Traversal);
   Traversal = Collected();
@@ -121,52 +198,10 @@ void GemmCallCheck::onEndOfTranslationUnit() {
   if (Calls.empty() || !Found.Ctx)
     return; // no call to diagnose: no wrapper's call sites to know
   ASTContext &Ctx = *Found.Ctx;
-  const SourceManager &SM = Ctx.getSourceManager();
-  // The functions of each file that has a call, indexed once it is needed
-  // (a header's only for calls in it, to leave out its device code and
-  // cuBLAS's own inline overloads), and whether it is a system header.
-  struct FileFacts {
-    std::unique_ptr<FunctionIndex> Index;
-    bool System = false;
-  };
-  llvm::DenseMap<FileID, FileFacts> Files;
-  const bool SystemHeaders = Group->getOptions().SystemHeaders.value_or(false);
-  // The function a call sits in, or null; none for a call in device code,
-  // in a GEMM function's own inline overload, whose calls are not the
-  // user's host calls, or in a system header, which clang-tidy's
-  // --system-headers says whether to check (off unless given).
-  auto Locate = [&](const CallExpr &Call,
-                    const FunctionDecl *&Enclosing) -> bool {
-    // (Where the call is written: its closing parenthesis, unless a macro
-    // wrote that, which saves resolving the macro that names most cuBLAS
-    // functions, cublasSgemm for cublasSgemm_v2.)
-    SourceLocation Written = Call.getRParenLoc();
-    if (Written.isInvalid() || Written.isMacroID())
-      Written = SM.getExpansionLoc(Call.getBeginLoc());
-    const auto [File, Offset] = SM.getDecomposedLoc(Written);
-    auto [It, New] = Files.try_emplace(File);
-    FileFacts &Facts = It->second;
-    if (New)
-      Facts.System = SM.isInSystemHeader(SM.getLocForStartOfFile(File));
-    if (Facts.System && !SystemHeaders)
-      return false;
-    if (!Facts.Index)
-      Facts.Index = std::make_unique<FunctionIndex>(Ctx, File);
-    FunctionIndex::Enclosing E = Facts.Index->enclosing(Call, Offset);
-    // (cublas_api.h defines inline overloads of the entry points, the
-    // cudaDataType computeType forms, that call the real one.)
-    for (const FunctionDecl *Fn : E.Containing)
-      if (isDeviceOnly(Fn) || classify(*Fn).isEntryPoint())
-        return false;
-    // A project header's functions are the translation unit's as much as
-    // the main file's: their parameters take their callers' values. In a
-    // system header (reached with --system-headers only), folding only.
-    Enclosing = !Facts.System ? E.Innermost : nullptr;
-    return true;
-  };
+  CallLocator Locator(Ctx, Group->getOptions().SystemHeaders.value_or(false));
   for (const CallExpr *Site : Found.Sites) {
     const FunctionDecl *Caller = nullptr;
-    if (Locate(*Site, Caller) && Caller)
+    if (Locator.locate(*Site, Caller) && Caller)
       recordCallSite(*Site, *Caller, Ctx);
   }
   // The group's members, asked once for the translation unit.
@@ -178,19 +213,8 @@ void GemmCallCheck::onEndOfTranslationUnit() {
   // Where each call sits; false where it is not judged.
   std::vector<std::pair<bool, const FunctionDecl *>> Where(Calls.size());
   for (size_t I = 0; I < Calls.size(); ++I)
-    Where[I].first = Locate(*Calls[I].Call, Where[I].second);
-  // The calls of a template's instantiations, by the pattern's function and
-  // the call's location (an instantiated call keeps its pattern's).
-  llvm::DenseMap<std::pair<const FunctionDecl *, SourceLocation::UIntTy>,
-                 llvm::SmallVector<size_t, 4>>
-      Instances;
-  auto KeyOf = [](const FunctionDecl *Fn, const CallExpr &Call) {
-    return std::make_pair(Fn, Call.getBeginLoc().getRawEncoding());
-  };
-  for (size_t I = 0; I < Calls.size(); ++I)
-    if (const FunctionDecl *Fn = Where[I].second; Where[I].first && Fn)
-      if (const FunctionDecl *Pattern = Fn->getTemplateInstantiationPattern())
-        Instances[KeyOf(Pattern, *Calls[I].Call)].push_back(I);
+    Where[I].first = Locator.locate(*Calls[I].Call, Where[I].second);
+  const auto Instances = instancesOf(Calls, Where);
   for (size_t I = 0; I < Calls.size(); ++I) {
     const auto [Judged, Enclosing] = Where[I];
     if (!Judged)
@@ -202,7 +226,7 @@ void GemmCallCheck::onEndOfTranslationUnit() {
     // and reported in their turn; the pattern's findings, where it has
     // some, come first, without an instantiation's note.)
     if (Enclosing)
-      if (auto It = Instances.find(KeyOf(Enclosing, *Calls[I].Call));
+      if (auto It = Instances.find(instanceKey(Enclosing, *Calls[I].Call));
           It != Instances.end() &&
           llvm::none_of(It->second, [&](size_t J) {
             return findsAny(Calls[J], Where[J].second, Ctx, Members);

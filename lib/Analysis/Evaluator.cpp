@@ -240,6 +240,19 @@ std::optional<std::pair<__int128, __int128>> rangeOf(QualType T,
                         (static_cast<__int128>(1) << Width) - 1);
 }
 
+// `sizeof(T)` of a complete type of constant size; none for any other trait
+// or operand.
+std::optional<__int128> sizeOfType(const UnaryExprOrTypeTraitExpr &Trait,
+                                   const ASTContext &Ctx) {
+  if (Trait.getKind() != UETT_SizeOf || !Trait.isArgumentType())
+    return std::nullopt;
+  const QualType T = Trait.getArgumentType();
+  if (T->isDependentType() || T->isIncompleteType() || T->isReferenceType() ||
+      T->isFunctionType() || T->isVoidType() || !T->isConstantSizeType())
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
 // The value of \p E, computed without the constant evaluator where it is
 // made only of integer literals, template arguments, sizeof of a type,
 // integer conversions and + - * that keep every value in its type's range
@@ -267,14 +280,7 @@ std::optional<__int128> quickFold(const Expr *E, const ASTContext &Ctx,
       return std::nullopt;
     V = quickFold(R, Ctx, Depth + 1);
   } else if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
-    if (Trait->getKind() != UETT_SizeOf || !Trait->isArgumentType())
-      return std::nullopt;
-    const QualType T = Trait->getArgumentType();
-    if (T->isDependentType() || T->isIncompleteType() ||
-        T->isReferenceType() || T->isFunctionType() || T->isVoidType() ||
-        !T->isConstantSizeType())
-      return std::nullopt;
-    V = Ctx.getTypeSizeInChars(T).getQuantity();
+    V = sizeOfType(*Trait, Ctx);
   } else if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     if ((Cast->getCastKind() != CK_IntegralCast &&
          Cast->getCastKind() != CK_NoOp) ||

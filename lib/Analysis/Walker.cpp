@@ -611,9 +611,7 @@ void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
   // Past PairedJoins ways, joinAll() joins them one after the other in
   // that order: so does this, as they come (a switch's end has a way in
   // from every case).
-  llvm::SmallVector<State, 2> Incoming;
-  bool Streaming = false;
-  Absorbing Cache;
+  WaysIn Ways{In};
   bool LoopHeader = false;
   for (const CFGBlock *P : B->preds()) {
     if (!P)
@@ -622,55 +620,56 @@ void FunctionValues::Walker::entryState(const CFG &G, const CFGBlock *B,
       LoopHeader |= rank(P) != ~0u;
       continue; // a back edge: its writes are havocked below
     }
-    auto Enter = [&](unsigned Index) {
-      // (A deferred case's way whose join would change nothing is not
-      // made.)
-      if (const CFGBlock *Switch = deferredSwitch(P); Switch && Streaming) {
-        if (Cache.Switch != Switch) {
-          absorbing(Incoming[0], W->Out[Switch->getBlockID()], Cache);
-          Cache.Switch = Switch;
-        }
-        if (absorbs(*P, Cache))
-          return;
-      }
-      if (!In)
-        return wayOut(P, Index, Consume, In);
-      std::optional<State> E;
-      wayOut(P, Index, Consume, E);
-      if (!E)
-        return;
-      if (Streaming) {
-        Cache.Switch = nullptr; // (the ways joined change)
-        return join(Incoming[0], *E);
-      }
-      if (Incoming.empty())
-        Incoming.push_back(std::move(*In));
-      Incoming.push_back(std::move(*E));
-      if (Incoming.size() > PairedJoins) {
-        for (unsigned I = 1; I < Incoming.size(); ++I)
-          join(Incoming[0], Incoming[I]);
-        Incoming.truncate(1);
-        Streaming = true;
-      }
-    };
     if (P->succ_size() > 2) { // no branch: which way it is does not matter
       for (unsigned K = F->ManyWays.lookup({P, B}); K > 0; --K)
-        Enter(0);
+        enterWay(P, 0, Consume, Ways);
       continue;
     }
     unsigned Index = 0;
     for (const CFGBlock *S : P->succs()) {
       if (S == B)
-        Enter(Index);
+        enterWay(P, Index, Consume, Ways);
       ++Index;
     }
   }
   if (!In)
     return;
-  if (!Incoming.empty())
-    *In = joinAll(Incoming);
+  if (!Ways.Incoming.empty())
+    *In = joinAll(Ways.Incoming);
   if (LoopHeader)
     havocLoop(B, In->Vars);
+}
+
+void FunctionValues::Walker::enterWay(const CFGBlock *P, unsigned Index,
+                                      bool Consume, WaysIn &Ways) {
+  // (A deferred case's way whose join would change nothing is not made.)
+  if (const CFGBlock *Switch = deferredSwitch(P); Switch && Ways.Streaming) {
+    if (Ways.Cache.Switch != Switch) {
+      absorbing(Ways.Incoming[0], W->Out[Switch->getBlockID()], Ways.Cache);
+      Ways.Cache.Switch = Switch;
+    }
+    if (absorbs(*P, Ways.Cache))
+      return;
+  }
+  if (!Ways.In)
+    return wayOut(P, Index, Consume, Ways.In);
+  std::optional<State> E;
+  wayOut(P, Index, Consume, E);
+  if (!E)
+    return;
+  if (Ways.Streaming) {
+    Ways.Cache.Switch = nullptr; // (the ways joined change)
+    return join(Ways.Incoming[0], *E);
+  }
+  if (Ways.Incoming.empty())
+    Ways.Incoming.push_back(std::move(*Ways.In));
+  Ways.Incoming.push_back(std::move(*E));
+  if (Ways.Incoming.size() > PairedJoins) {
+    for (unsigned I = 1; I < Ways.Incoming.size(); ++I)
+      join(Ways.Incoming[0], Ways.Incoming[I]);
+    Ways.Incoming.truncate(1);
+    Ways.Streaming = true;
+  }
 }
 
 // The join of the states that come into a block: the paths that differ by

@@ -137,6 +137,11 @@ private:
   void entryState(const CFG &G, const CFGBlock *B, bool Consume,
                   std::optional<State> &In);
   State joinAll(llvm::SmallVectorImpl<State> &Incoming);
+  // The ways into a block met so far (entryState()).
+  struct WaysIn;
+  // Adds the way out of \p P (its successor \p Index) to \p Ways.
+  void enterWay(const CFGBlock *P, unsigned Index, bool Consume,
+                WaysIn &Ways);
 
   // --- a switch's cases that only assign constants (Facts::SwitchOf) ---
 
@@ -168,6 +173,12 @@ private:
     bool Keeps = false;
     llvm::SmallVector<const VarDecl *, 4> Plain;
     llvm::SmallVector<const VarDecl *, 2> Differ;
+  };
+  struct WaysIn {
+    std::optional<State> &In;
+    llvm::SmallVector<State, 2> Incoming;
+    bool Streaming = false;
+    Absorbing Cache; // (for a switch's deferred cases, while Streaming)
   };
   void absorbing(const State &Acc, const std::optional<State> &From,
                  Absorbing &Out) const;

@@ -289,6 +289,25 @@ struct Key {
   }
 };
 
+// The warning of \p F at its argument (the call where it names none), with
+// its fix and the notes of where its inputs came from.
+Diagnosis diagnosisOf(rules::Finding F, const GemmCall &Call, const Context &C,
+                      ASTContext &Ctx, const Preprocessor *PP,
+                      const FunctionDecl *Enclosing) {
+  Diagnosis D;
+  const Expr *Arg = Call.argument(F.Param);
+  D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
+  D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
+  if (Arg && !F.Replacement.empty())
+    D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
+  for (const rules::Input &In : F.Inputs)
+    noteOrigin(Call, In, C, Ctx, PP, D.Notes);
+  noteChain(C.Chain, D.Notes);
+  noteInstantiation(Enclosing, Ctx, D.Notes);
+  D.Finding = std::move(F);
+  return D;
+}
+
 void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
                      const Preprocessor *PP, int64_t Version,
                      const FunctionDecl *Enclosing,
@@ -340,20 +359,8 @@ void diagnoseContext(const GemmCall &Call, const Context &C, ASTContext &Ctx,
       Common = findingsOnEveryPath(C.Path, C.Atoms.size(), Check, KeyOf);
     }
   }
-  for (rules::Finding &F : Common) {
-    Diagnosis D;
-    const Expr *Arg = Call.argument(F.Param);
-    D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
-    D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
-    if (Arg && !F.Replacement.empty())
-      D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
-    for (const rules::Input &In : F.Inputs)
-      noteOrigin(Call, In, C, Ctx, PP, D.Notes);
-    noteChain(C.Chain, D.Notes);
-    noteInstantiation(Enclosing, Ctx, D.Notes);
-    D.Finding = std::move(F);
-    Out.push_back(std::move(D));
-  }
+  for (rules::Finding &F : Common)
+    Out.push_back(diagnosisOf(std::move(F), Call, C, Ctx, PP, Enclosing));
 }
 
 } // namespace
