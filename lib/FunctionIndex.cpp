@@ -48,7 +48,7 @@ const FunctionDecl *patternOf(const FunctionDecl *Fn) {
 }
 
 /// Of a group of functions that share their text, one template's pattern
-/// and instantiations (oneTemplate()): the one whose parameter or local
+/// and instantiations (OneTemplate): the one whose parameter or local
 /// variable \p Call's own code odr-uses. Such a use, neither a capture nor
 /// unevaluated, is possible in that function's code alone (a lambda or a
 /// local class would capture it or could not name it), and no function of
