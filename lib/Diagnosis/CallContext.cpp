@@ -38,8 +38,16 @@ std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms) {
   return S;
 }
 
-void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
-                       std::vector<DiagnosisNote> &Notes) {
+Diagnosis diagnosisAt(const Expr *Arg, const CallExpr &Call) {
+  Diagnosis D;
+  D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
+  D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
+  return D;
+}
+
+void noteContext(const ContextBase &C, const FunctionDecl *Enclosing,
+                 ASTContext &Ctx, std::vector<DiagnosisNote> &Notes) {
+  noteChain(C.Chain, Notes);
   if (!Enclosing || !Enclosing->isTemplateInstantiation())
     return;
   std::string Name;

@@ -165,10 +165,6 @@ std::vector<Diagnosis> diagnoseEachCallContext(const FunctionDecl *Fn,
 /// " when 'c' is true and 'd' is false": the conditions of \p G, for notes.
 std::string whenText(const Guard &G, const std::vector<AtomInfo> &Atoms);
 
-/// "in instantiation of 'f<int>' requested here" where \p Enclosing is a
-/// template's instantiation.
-void noteInstantiation(const FunctionDecl *Enclosing, ASTContext &Ctx,
-                       std::vector<DiagnosisNote> &Notes);
 
 // --- one context's values, read the one way for both APIs --------------------
 
@@ -223,6 +219,17 @@ struct ContextBase {
         PointerParams.push_back(Param);
   }
 };
+
+/// A diagnosis placed at \p Arg, the argument its finding is about
+/// (\p Call where it is about none); the caller adds the finding and notes.
+Diagnosis diagnosisAt(const Expr *Arg, const CallExpr &Call);
+
+/// Appends the notes that end each diagnosis of context \p C, after those
+/// of its inputs: the call sites that bound its values, then "in
+/// instantiation of 'f<int>' requested here" where \p Enclosing is a
+/// template's instantiation.
+void noteContext(const ContextBase &C, const FunctionDecl *Enclosing,
+                 ASTContext &Ctx, std::vector<DiagnosisNote> &Notes);
 
 /// How a pointer argument is read: a buffer, or a scalar (alpha, beta),
 /// which a cast between floating-point types does not hide: cuBLAS reads

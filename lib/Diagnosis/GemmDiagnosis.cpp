@@ -294,16 +294,13 @@ struct Key {
 Diagnosis diagnosisOf(rules::Finding F, const GemmCall &Call, const Context &C,
                       ASTContext &Ctx, const Preprocessor *PP,
                       const FunctionDecl *Enclosing) {
-  Diagnosis D;
   const Expr *Arg = Call.argument(F.Param);
-  D.Loc = Arg ? Arg->getExprLoc() : Call.Call->getBeginLoc();
-  D.Range = Arg ? Arg->getSourceRange() : Call.Call->getSourceRange();
+  Diagnosis D = diagnosisAt(Arg, *Call.Call);
   if (Arg && !F.Replacement.empty())
     D.Fix = replacementFix(*Arg, F, Enclosing, Ctx);
   for (const rules::Input &In : F.Inputs)
     noteOrigin(Call, In, C, Ctx, PP, D.Notes);
-  noteChain(C.Chain, D.Notes);
-  noteInstantiation(Enclosing, Ctx, D.Notes);
+  noteContext(C, Enclosing, Ctx, D.Notes);
   D.Finding = std::move(F);
   return D;
 }

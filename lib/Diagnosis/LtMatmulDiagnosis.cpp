@@ -498,13 +498,9 @@ bool reportedAsDdesc(const lt::Finding &F, const LtContext &C,
 Diagnosis diagnosisOf(lt::Finding &F, const CallExpr &Call, const LtContext &C,
                       ASTContext &Ctx, const FunctionDecl *Enclosing,
                       const AlgoSource &Source) {
-  Diagnosis D;
-  const Expr *Arg = argument(Call, F.About.Argument);
-  D.Loc = Arg ? Arg->getExprLoc() : Call.getBeginLoc();
-  D.Range = Arg ? Arg->getSourceRange() : Call.getSourceRange();
+  Diagnosis D = diagnosisAt(argument(Call, F.About.Argument), Call);
   noteInputs(Call, C, F, Source, D.Notes);
-  noteChain(C.Chain, D.Notes);
-  noteInstantiation(Enclosing, Ctx, D.Notes);
+  noteContext(C, Enclosing, Ctx, D.Notes);
   D.Finding = std::move(F);
   return D;
 }

@@ -365,13 +365,9 @@ diagnoseLtObjectCall(const CallExpr &E, const ApiFunction &Function,
                    return std::make_tuple(std::string(F.RuleId), F.About.Argument,
                                           F.About.Attr);
                  })) {
-          Diagnosis D;
-          const Expr *Arg = argumentOf(F, C);
-          D.Loc = Arg ? Arg->getExprLoc() : E.getBeginLoc();
-          D.Range = Arg ? Arg->getSourceRange() : E.getSourceRange();
+          Diagnosis D = diagnosisAt(argumentOf(F, C), E);
           noteInputs(F, C, X, Ctx, PP, D.Notes);
-          noteChain(X.Chain, D.Notes);
-          noteInstantiation(Enclosing, Ctx, D.Notes);
+          noteContext(X, Enclosing, Ctx, D.Notes);
           D.Finding = std::move(F);
           Out.push_back(std::move(D));
         }
