@@ -48,12 +48,12 @@ const FunctionDecl *patternOf(const FunctionDecl *Fn) {
 }
 
 /// Of a group of functions that share their text, one template's pattern
-/// and instantiations (OneTemplate): the one whose parameter or local
-/// variable \p Call's own code odr-uses. Such a use, neither a capture nor
-/// unevaluated, is possible in that function's code alone (a lambda or a
-/// local class would capture it or could not name it), and no function of
-/// the group holds another. Null where none is found (a call naming only
-/// globals).
+/// and instantiations (GroupFacts::OneTemplate): the one whose parameter or
+/// local variable \p Call's own code odr-uses. Such a use, neither a
+/// capture nor unevaluated, is possible in that function's code alone (a
+/// lambda or a local class would capture it or could not name it), and no
+/// function of the group holds another. Null where none is found (a call
+/// naming only globals).
 const FunctionDecl *
 namedOwner(const CallExpr &Call,
            llvm::ArrayRef<const FunctionIndex::Entry *> Group) {
@@ -219,21 +219,23 @@ FunctionIndex::Enclosing FunctionIndex::enclosing(const CallExpr &Call,
     // are walked once, for all the calls in them.
     const llvm::ArrayRef<const Entry *> Group(Containing.data(), Same);
     const Entry *First = Group.back(); // (the scan went backwards)
-    auto [It, New] = OneTemplate.try_emplace(First);
+    auto [It, New] = Groups.try_emplace(First);
+    GroupFacts &Facts = It->second;
     if (New) {
       const FunctionDecl *Pattern = patternOf(First->Fn);
-      It->second = llvm::all_of(Group, [&](const Entry *E) {
+      Facts.OneTemplate = llvm::all_of(Group, [&](const Entry *E) {
         return patternOf(E->Fn) == Pattern;
       });
     }
-    if (It->second)
+    if (Facts.OneTemplate)
       Out.Innermost = namedOwner(Call, Group);
     if (!Out.Innermost) {
-      if (WalkedGroups.insert(First).second)
+      if (!Facts.Walked)
         for (const Entry *E : Group)
           forEachCall(*E->Fn, [&](const CallExpr *C) {
             Owner.try_emplace(C, E->Fn);
           });
+      Facts.Walked = true;
       Out.Innermost = Owner.lookup(&Call);
     }
   }

@@ -15,7 +15,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <vector>
 
@@ -55,13 +54,17 @@ private:
   const SourceLocation::UIntTy FileBegin, FileEnd; // its locations' encodings
   std::vector<Entry> Entries; // by Begin, outer first where equal
   std::vector<unsigned> MaxEnd; // the largest End of Entries[0..I]
-  /// The function each call in a group of definitions that share their
-  /// text sits in, for the groups enclosing() has met (by first entry).
+  /// What enclosing() learnt of each group of definitions that share their
+  /// text (by first entry): whether it is one template's pattern and
+  /// instantiations, whose calls are told apart by the names they use, and
+  /// whether its bodies were walked for the calls in them (Owner).
+  struct GroupFacts {
+    bool OneTemplate = false;
+    bool Walked = false;
+  };
+  mutable llvm::DenseMap<const Entry *, GroupFacts> Groups;
+  /// The function each call in a walked group sits in.
   mutable llvm::DenseMap<const CallExpr *, const FunctionDecl *> Owner;
-  mutable llvm::SmallPtrSet<const Entry *, 8> WalkedGroups;
-  /// Whether a group (by first entry) is one template's pattern and
-  /// instantiations, whose calls are told apart by the names they use.
-  mutable llvm::DenseMap<const Entry *, bool> OneTemplate;
 };
 
 } // namespace clang::tidy::gemm
